@@ -1,0 +1,1 @@
+"""The `boardgamesbot` command line: one entry point for developers, operators and CI."""

@@ -1,0 +1,3 @@
+from boardgamesbot.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,159 @@
+"""The rules contract every game honours.
+
+A game is a pure state machine over a typed (pydantic) state, in the spirit of OpenSpiel's
+`legal_actions` / `apply_action` and boardgame.io's game definitions:
+
+    setup(options, players, rng)        -> (state, events)
+    to_act(state)                       -> seats that must decide now (several = simultaneous)
+    legal_choices(state, seat)          -> the ids of the choices that seat may make (fast path)
+    prompt(state, seat)                 -> the same choices with a title and labels, for people
+    apply(state, seat, choice, rng)     -> Outcome(events, checkpoint); mutates `state`
+    view(state, seat | None)            -> what that seat (None = the group) may see, as JSON
+    table(state, seat | None)           -> the table as lines of text (Msg), from that view
+    is_over(state) / score(state)       -> the end, with a breakdown a player can read
+
+Rules:
+- `apply` may only be called with a choice from `legal_choices`; `rulesets.core.match.act`
+  checks that (and who is asking) before calling it, so `apply` can trust its input while
+  the outside world never is trusted.
+- Randomness only through the `Rng` given to `setup`/`apply`; its outcomes land in the log.
+- Composite decisions ("buy 3 Rope, then haggle") are a short series of prompts, each small
+  enough for one inline keyboard; the intermediate choice lives in the state.
+- `Outcome.checkpoint=True` marks an action that reveals information or ends a player's
+  decision sequence: undo never goes back past it (nor past any action that drew randomness).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from rulesets.core.messages import Msg
+from rulesets.core.rng import Rng
+
+
+class Choice(BaseModel):
+    """One button: a short stable id (becomes the move) and its label."""
+
+    model_config = ConfigDict(frozen=True)
+    id: str
+    label: Msg
+
+
+class Prompt(BaseModel):
+    """A decision one seat must make now."""
+
+    seat: int
+    title: Msg
+    choices: list[Choice]
+    info: list[Msg] = []  # context lines shown above the buttons (e.g. "your pool: ...")
+
+
+class Event(BaseModel):
+    """Something that happened, as a log line. `audience=None` means everyone may read it;
+    otherwise only those seats (a secret choice is logged twice: in full for its owner,
+    redacted for the rest)."""
+
+    model_config = ConfigDict(frozen=True)
+    text: Msg
+    audience: list[int] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+
+class Outcome(BaseModel):
+    events: list[Event] = []
+    checkpoint: bool = False
+
+
+class ScoreLine(BaseModel):
+    label: Msg
+    points: int
+
+
+class SeatScore(BaseModel):
+    seat: int
+    total: int
+    lines: list[ScoreLine]
+
+
+class RivalScore(BaseModel):
+    """A non-player score, such as Spellbook's solo opponent."""
+
+    label: Msg
+    total: int
+    lines: list[ScoreLine]
+
+
+class FinalScore(BaseModel):
+    seats: list[SeatScore]
+    winners: list[int]  # several = shared victory; empty = nobody won (e.g. a solo tie)
+    end_reason: str
+    rivals: list[RivalScore] = []
+    notes: list[Msg] = []  # how ties were broken, etc.
+
+
+S = TypeVar("S", bound=BaseModel)
+O = TypeVar("O", bound=BaseModel)
+
+
+class IllegalMove(Exception):
+    """A move refused. `reason` is a Msg the player can read; the state is unchanged."""
+
+    def __init__(self, reason: Msg) -> None:
+        super().__init__(reason.key)
+        self.reason = reason
+
+
+class Game(ABC, Generic[S, O]):
+    """One ruleset. Subclasses set the class attributes and implement the methods."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    State: ClassVar[type[BaseModel]]
+    Options: ClassVar[type[BaseModel]]
+
+    def parse_options(self, raw: dict[str, Any], players: int) -> O:
+        """Validate table options (strings from a CLI or lobby are coerced by pydantic)."""
+        return self.Options.model_validate(raw)  # type: ignore[return-value]
+
+    @abstractmethod
+    def setup(self, options: O, players: int, rng: Rng) -> tuple[S, list[Event]]: ...
+
+    @abstractmethod
+    def to_act(self, state: S) -> list[int]: ...
+
+    @abstractmethod
+    def legal_choices(self, state: S, seat: int) -> list[str]: ...
+
+    @abstractmethod
+    def prompt(self, state: S, seat: int) -> Prompt: ...
+
+    @abstractmethod
+    def apply(self, state: S, seat: int, choice: str, rng: Rng) -> Outcome: ...
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def table(self, state: S, seat: int | None) -> list[Msg]: ...
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def score(self, state: S) -> FinalScore: ...
+
+    def waiting_on(self, state: S) -> list[int]:
+        """Seats the table is waiting for (reminders, /lembrar). Same as to_act by default."""
+        return [] if self.is_over(state) else self.to_act(state)
+
+    def stand_in_choice(self, state: S, seat: int, pick: int) -> str:
+        """The choice a stand-in makes for a seat whose player left: a legal move chosen
+        by the caller's number `pick`. Games may override with something smarter."""
+        choices = self.legal_choices(state, seat)
+        return choices[pick % len(choices)]

@@ -1,0 +1,69 @@
+"""Random playouts: play a whole game with uniformly random legal choices.
+
+Used by `boardgamesbot engine simulate`, the benchmarks and the invariant tests. The
+chooser has its own generator (derived from the seed) so it never disturbs the game's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rulesets.core.contract import FinalScore, Game
+from rulesets.core.match import Match, act, new_match, state_hash
+from rulesets.registry import get_game
+
+Check = Callable[[Game, Match], None]
+
+
+class PlayoutStuck(Exception):
+    """A game that did not end within the action budget: a rules bug."""
+
+
+@dataclass
+class PlayoutResult:
+    match: Match
+    score: FinalScore
+    actions: int
+
+    def summary(self) -> dict[str, Any]:
+        by_seat = sorted(self.score.seats, key=lambda s: s.seat)
+        return {
+            "game": self.match.game,
+            "seed": self.match.seed,
+            "players": self.match.players,
+            "options": self.match.options,
+            "scores": [s.total for s in by_seat],
+            "winners": self.score.winners,
+            "actions": self.actions,
+            "end_reason": self.score.end_reason,
+            "state_hash": state_hash(self.match),
+        }
+
+
+def random_playout(game: Game | str, players: int, seed: int, options: dict[str, Any] | None = None,
+                   check: Check | None = None, max_actions: int = 20_000) -> PlayoutResult:
+    """Play one game to its end. `check(game, match)` runs after setup and every action."""
+    game = get_game(game) if isinstance(game, str) else game
+    match = new_match(game, options or {}, players, seed)
+    chooser = random.Random(seed * 7919 + 17)
+    if check:
+        check(game, match)
+    actions = 0
+    while not game.is_over(match.state):
+        if actions >= max_actions:
+            raise PlayoutStuck(f"{game.name} seed {seed}: no end after {max_actions} actions")
+        seats = game.to_act(match.state)
+        if not seats:
+            raise PlayoutStuck(f"{game.name} seed {seed}: nobody to act but the game is not over")
+        seat = chooser.choice(seats)
+        choices = game.legal_choices(match.state, seat)
+        if not choices:
+            raise PlayoutStuck(f"{game.name} seed {seed}: seat {seat} must act but has no choice")
+        match, _ = act(match, seat, chooser.choice(choices), inplace=True)
+        actions += 1
+        if check:
+            check(game, match)
+    return PlayoutResult(match=match, score=game.score(match.state), actions=actions)

@@ -1,0 +1,32 @@
+"""Which games exist, by the name players type (`/novojogo spellbook`)."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from functools import cache
+
+from rulesets.core.contract import Game
+
+# name -> "module:attribute" of the Game instance; imported on first use.
+GAMES: dict[str, str] = {
+    "spellbook": "rulesets.spellbook.game:GAME",
+    "trickerion": "rulesets.trickerion.game:GAME",
+}
+
+
+def available() -> list[str]:
+    """Games whose module is present in this build."""
+    names = []
+    for name, target in GAMES.items():
+        if importlib.util.find_spec(target.split(":")[0]) is not None:
+            names.append(name)
+    return names
+
+
+@cache
+def get_game(name: str) -> Game:
+    if name not in GAMES:
+        raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}")
+    module, attr = GAMES[name].split(":")
+    return getattr(importlib.import_module(module), attr)
