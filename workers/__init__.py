@@ -1,0 +1,1 @@
+"""Celery workers: ordering, persistence and the outbox (see protocol.py for the seam)."""

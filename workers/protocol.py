@@ -1,0 +1,137 @@
+"""The seam between the plumbing and the table logic.
+
+The plumbing (webhook in `bot/`, Celery tasks, Redis store and outbox in `workers/`) moves
+`Command`s in and `Outbound` messages out, durably, once each, in order, within Telegram's
+limits. The table logic (`workers/tables/`) decides what a command means for a table — a
+lobby or a game in progress — and what each chat should now show. It is a pure function:
+
+    tables.handle(table, command, directory, now) -> Result
+
+with no Redis, no Telegram and no clock of its own (`now` is passed in), so it is tested
+without either and the plumbing can retry it safely: handling the same command on the same
+table version always gives the same Result.
+
+Routing: every Command carries a `route`, the key of the inbox it goes to. A command about a
+known table routes to that table's id; one that is not about a table yet (a `/novojogo` in a
+group with no table, `/jogos` or `/idioma` in private) routes to `chat:<chat_id>`, whose
+commands are handled with `table=None`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+# --------------------------------------------------------------------------- in
+
+
+class Command(BaseModel):
+    """One Telegram update, reduced to what the table logic needs. Built by the webhook."""
+
+    update_id: int
+    kind: Literal["message", "callback"]
+    route: str  # "<table id>" or "chat:<chat_id>"
+    chat_id: int
+    chat_type: Literal["private", "group", "supergroup", "channel"]
+    user_id: int
+    user_name: str  # first name (+ last name), for display
+    username: str | None = None
+    language_code: str | None = None
+    text: str | None = None  # message text, commands included ("/novojogo spellbook")
+    callback_data: str | None = None
+    callback_query_id: str | None = None
+    message_id: int | None = None  # the message the pressed button sits on
+    is_chat_admin: bool = False  # filled by the worker for group commands that need it
+    received_at: float  # webhook's wall clock, seconds (for press -> prompt latency)
+
+    @property
+    def idem_key(self) -> str:
+        """Applying a command twice is prevented by this key (Telegram's update_id)."""
+        return f"u{self.update_id}"
+
+
+# -------------------------------------------------------------------------- out
+
+
+class Button(BaseModel):
+    text: str
+    callback_data: str | None = None  # ≤ 64 bytes, see `callback` below
+    url: str | None = None
+
+
+class Outbound(BaseModel):
+    """A message a chat should now show.
+
+    `slot` names a message that is edited in place rather than sent again: the group's status
+    message of a table ("status"), a player's current prompt ("prompt"), the lobby ("lobby").
+    The outbox remembers slot -> message_id per chat, so a retried send edits instead of
+    duplicating, and when several updates of one slot wait in the outbox only the newest is
+    sent. `slot=None` is a one-off message (a digest line, a reminder, the final scores).
+    """
+
+    chat_id: int
+    table_id: str | None = None
+    slot: str | None = None
+    text: str  # Telegram HTML (parse_mode="HTML"); ≤ 4096 characters, ≤ 1024 with a photo
+    buttons: list[list[Button]] = []
+    photo_png: bytes | None = None  # a picture of the table; text becomes its caption
+    silent: bool = False  # disable_notification (status edits and digests should not buzz)
+    delete_slot: bool = False  # remove the slot's message (e.g. a prompt that was answered)
+
+
+class Reminder(BaseModel):
+    """Wake the table at `due` (epoch seconds) with a `/_tick` command, via the beat's
+    sorted set. One pending reminder per (table, key); scheduling again replaces it."""
+
+    table_id: str
+    key: str
+    due: float
+
+
+class Result(BaseModel):
+    """What handling one command decided."""
+
+    table: dict | None = None  # the table document to save (None = unchanged)
+    outbound: list[Outbound] = []
+    callback_answer: str | None = None  # toast text for the pressed button ("" = silent)
+    callback_alert: bool = False
+    reminders: list[Reminder] = []
+    cancel_reminders: list[str] = []  # keys
+    # Index changes the plumbing applies with the save (chat -> active table, user -> tables).
+    set_active: dict[int, str | None] = Field(default_factory=dict)  # chat_id -> table id / None
+    user_tables_add: dict[int, list[str]] = Field(default_factory=dict)
+    user_tables_remove: dict[int, list[str]] = Field(default_factory=dict)
+    chat_lang: dict[int, str] = Field(default_factory=dict)  # /idioma
+    metrics: dict[str, int] = Field(default_factory=dict)  # e.g. {"moves_applied": 1, "rejected:stale": 1}
+
+
+# ---------------------------------------------------------------- callback data
+# callback_data = "<table id>:<version>:<arg>", ≤ 64 bytes. The table id routes the press
+# without any lookup; the version makes every button of an older state stale; the arg is
+# interpreted by the table logic (a choice index, a lobby action, ...) and validated there
+# against the presser and the current prompt. Anything else is forged or garbage.
+
+TABLE_ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def callback(table_id: str, version: int, arg: str) -> str:
+    data = f"{table_id}:{version}:{arg}"
+    if len(data.encode()) > 64:
+        raise ValueError(f"callback_data too long: {data!r}")
+    return data
+
+
+def parse_callback(data: str | None) -> tuple[str, int, str] | None:
+    """(table id, version, arg) or None when the data is not ours."""
+    if not data or len(data.encode()) > 64:
+        return None
+    parts = data.split(":", 2)
+    if len(parts) != 3:
+        return None
+    table_id, version, arg = parts
+    if not (1 <= len(table_id) <= 16) or any(c not in TABLE_ID_CHARS for c in table_id):
+        return None
+    if not version.isdigit() or len(version) > 9:
+        return None
+    return table_id, int(version), arg
