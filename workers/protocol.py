@@ -19,7 +19,7 @@ commands are handled with `table=None`.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -135,3 +135,46 @@ def parse_callback(data: str | None) -> tuple[str, int, str] | None:
     if not version.isdigit() or len(version) > 9:
         return None
     return table_id, int(version), arg
+
+
+# ------------------------------------------------------------ deep-link joining
+# Joining a table goes through https://t.me/<bot>?start=<payload> so every player has opened
+# the bot's private chat (Telegram forbids a bot to write first). The webhook routes
+# "/start <payload>" to the table named in the payload.
+
+JOIN_PREFIX = "j"
+
+
+def join_payload(table_id: str) -> str:
+    return f"{JOIN_PREFIX}{table_id}"
+
+
+def parse_join_payload(payload: str | None) -> str | None:
+    if not payload or not payload.startswith(JOIN_PREFIX):
+        return None
+    table_id = payload[len(JOIN_PREFIX):]
+    if 1 <= len(table_id) <= 16 and all(c in TABLE_ID_CHARS for c in table_id):
+        return table_id
+    return None
+
+
+# ------------------------------------------------------------------ read access
+
+
+class Directory(Protocol):
+    """Read-only look-ups the table logic may make while handling a command."""
+
+    def active_table(self, chat_id: int) -> str | None:
+        """The table currently open in a group chat (lobby or game), if any."""
+
+    def user_tables(self, user_id: int) -> list[str]:
+        """Ids of the tables a user sits at (any status)."""
+
+    def load_table(self, table_id: str) -> dict | None:
+        """Another table's saved document (e.g. for `/jogos`)."""
+
+    def chat_lang(self, chat_id: int) -> str | None:
+        """The language chosen with /idioma for that chat, if any."""
+
+    def new_table_id(self) -> str:
+        """A fresh unique table id (lowercase letters and digits, ≤ 16 chars)."""
