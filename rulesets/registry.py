@@ -19,7 +19,11 @@ def available() -> list[str]:
     """Games whose module is present in this build."""
     names = []
     for name, target in GAMES.items():
-        if importlib.util.find_spec(target.split(":")[0]) is not None:
+        try:
+            present = importlib.util.find_spec(target.split(":")[0]) is not None
+        except ModuleNotFoundError:  # the game's package itself is absent
+            present = False
+        if present:
             names.append(name)
     return names
 

@@ -1,0 +1,1 @@
+"""Benchmarks: figures we re-measure after every change (`boardgamesbot bench`)."""
