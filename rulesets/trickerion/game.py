@@ -1,0 +1,192 @@
+"""Trickerion: Lendas da Ilusão, base game (2–4 players, five rounds, without the Dark Alley).
+
+The round, as the rulebook summarises it (each phase lives in the module named after its place):
+
+    Rolar os Dados                the six Town Center dice (town_center.roll_all)
+    Ajustar a Ordem de Iniciativa reverse Fame ranking, ties invert; skipped in round 1
+    Propaganda                    in initiative order, each player may pay 1-4 coins for 2 Fame, once
+    Fase de Atribuição            SECRET and SIMULTANEOUS: every player puts assignment cards under
+                                  characters (placement.assign_*); all revealed together (checkpoint)
+    Fase de Alocar Personagens    initiative order, one character at a time: character -> space ->
+                                  Shard? -> its actions one by one -> "end" (placement + the places:
+                                  town_center, market, workshop, theater)
+    Fase de Apresentação          Thursday to Sunday, each performing magician picks a card (performance)
+    Fase de Fim da Rodada         wages, characters return, orders arrive, cards move, posters, round marker
+                                  (end_of_round); after round 5 the final scoring (scoring)
+
+Before round 1 (setup): each player in seat order picks a magician (one per favourite category), then —
+unless the beginner setup is chosen — a starting trick, 2 coins of components and a specialist with
+its bonus; Engineers pick their extra trick after everyone's starting trick.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from rulesets.core import Event, FinalScore, Game, Outcome, Prompt, Rng
+from rulesets.core.messages import Msg
+
+from . import end_of_round, hooks, market, performance, placement, scoring, setup, theater, town_center, views, workshop
+from .data import BOARD
+from .rules import gain, initiative_space, log, who
+from .state import State
+
+
+class Options(BaseModel):
+    beginner_setup: bool = False  # the rulebook's recommended starting tricks, components and specialists
+
+
+# ---------------------------------------------------------------------------------------------- Propaganda
+
+
+def advertise_choices(state: State, s: int) -> list[str]:
+    return ["adv", "pass"]
+
+
+def advertise_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+    if choice == "adv":
+        p = state.p[s]
+        cost = initiative_space(state, s)
+        p.coins -= cost
+        p.poster = True
+        gain(p, fame=BOARD.advertise["fame"])
+        log(events, "advertise", player=who(s), coins=cost, fame=BOARD.advertise["fame"])
+    state.pi += 1
+    state.turn, state.step = None, ""
+    return True
+
+
+STEPS: dict[str, tuple] = {
+    **setup.STEPS, **placement.STEPS, **town_center.STEPS, **market.STEPS, **workshop.STEPS,
+    **theater.STEPS, **performance.STEPS, "adv": (advertise_choices, advertise_apply),
+}
+
+
+# ---------------------------------------------------------------------------------------------- the round
+
+
+def start_round(state: State, rng: Rng, events: list[Event]) -> None:
+    log(events, "round", round=state.round)
+    town_center.roll_all(state, rng, events)
+    if state.round > 1:
+        adjust_initiative(state, events)
+    for m in hooks.active(state):
+        m.start_round(state, rng, events)
+    state.phase, state.pi = "advertise", 0
+
+
+def adjust_initiative(state: State, events: list[Event]) -> None:
+    """Least Fame first; players on the same Fame space invert their current relative order."""
+    position = {s: i for i, s in enumerate(state.order)}
+    state.order = sorted(state.order, key=lambda s: (state.p[s].fame, -position[s]))
+    log(events, "initiative_adjusted", order=[setup._seat_msg(s) for s in state.order])
+
+
+def advance(state: State, rng: Rng, events: list[Event]) -> bool:
+    """Run the automatic parts of the game until someone must decide. True if information was revealed."""
+    revealed = False
+    while True:
+        if state.phase in ("magician", "start"):
+            if setup.next_decision(state):
+                return revealed
+            if state.beginner:
+                setup.beginner_setup(state, events)
+            setup.finish(state, rng, events)
+            state.phase, state.round = "round", 1
+        elif state.phase == "round":
+            start_round(state, rng, events)
+        elif state.phase == "advertise":
+            while state.pi < state.n:
+                s = state.order[state.pi]
+                if state.p[s].coins >= initiative_space(state, s):
+                    state.turn, state.step = s, "adv"
+                    return revealed
+                state.pi += 1
+            state.phase, state.turn, state.step = "assign", None, "assign"
+            log(events, "assignment")
+        elif state.phase == "assign":
+            if not all(p.ready for p in state.p):
+                return revealed
+            placement.reveal(state, events)
+            revealed = True
+            state.phase, state.pi, state.step = "place", 0, ""
+        elif state.phase == "place":
+            if state.step:
+                return revealed
+            s = placement.next_seat(state)
+            if s is not None:
+                state.turn, state.step = s, "char"
+                return revealed
+            state.phase, state.perf_day, state.turn = "perform", 0, None
+            log(events, "performances")
+        elif state.phase == "perform":
+            if state.step or performance.next_decision(state, events):
+                return revealed
+            state.phase = "end"
+        elif state.phase == "end":
+            end_of_round.run(state, rng, events)
+            if state.round >= rounds(state):
+                state.phase, state.turn, state.step = "over", None, ""
+                log(events, "game_over")
+                return revealed
+            state.round += 1
+            state.phase = "round"
+        else:
+            return revealed
+
+
+def rounds(state: State) -> int:
+    n = state.rounds
+    for m in hooks.active(state):
+        n = m.rounds(state, n)
+    return n
+
+
+class Trickerion(Game[State, Options]):
+    name = "trickerion"
+    min_players = 2
+    max_players = 4
+    State = State
+    Options = Options
+
+    def setup(self, options: Options, players: int, rng: Rng) -> tuple[State, list[Event]]:
+        events: list[Event] = []
+        state = setup.create(players, options.beginner_setup, rng, events)
+        advance(state, rng, events)
+        return state, events
+
+    def to_act(self, state: State) -> list[int]:
+        if state.phase == "assign":
+            return [s for s, p in enumerate(state.p) if not p.ready]
+        if state.phase == "over" or state.turn is None:
+            return []
+        return [state.turn]
+
+    def legal_choices(self, state: State, seat: int) -> list[str]:
+        return STEPS[state.step][0](state, seat)
+
+    def apply(self, state: State, seat: int, choice: str, rng: Rng) -> Outcome:
+        events: list[Event] = []
+        checkpoint = bool(STEPS[state.step][1](state, seat, choice, rng, events))
+        checkpoint = advance(state, rng, events) or checkpoint
+        return Outcome(events=events, checkpoint=checkpoint)
+
+    def prompt(self, state: State, seat: int) -> Prompt:
+        return views.prompt(state, seat, self.legal_choices(state, seat))
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def table(self, state: State, seat: int | None) -> list[Msg]:
+        return views.table(state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def score(self, state: State) -> FinalScore:
+        return scoring.final(state)
+
+
+GAME = Trickerion()

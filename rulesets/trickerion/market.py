@@ -1,0 +1,156 @@
+"""Mercado: Comprar (up to 3 of one type in stock), Barganhar (only with a purchase; the total never
+below 1), Encomendar, Encomenda Rápida (+1 coin; the component returns to the supply at round end)."""
+
+from __future__ import annotations
+
+from rulesets.core import Event, Rng
+
+from .data import BOARD, COMPONENT_KEYS, COST
+from .rules import add_components, comp_cost, comp_name, log, room_for, who
+from .state import State
+
+SURCHARGE = BOARD.market["quick_order_surcharge"]
+MAX_BUY = 3
+
+
+def unit_price(state: State, comp: str) -> int | None:
+    """The price of a component in the stock: the Buy area's, or the Quick Order slot's (+1)."""
+    if comp in state.stock:
+        return comp_cost(comp)
+    if comp == state.quick:
+        return comp_cost(comp) + SURCHARGE
+    return None
+
+
+def _cheapest_total(total: int, ap_for_bargain: int) -> int:
+    return max(1, total - ap_for_bargain) if total > 0 else 0
+
+
+def quantities(state: State, s: int, comp: str) -> list[int]:
+    p, price = state.p[s], unit_price(state, comp)
+    if price is None:
+        return []
+    bargain_ap = state.cur.ap - COST["buy"]
+    return [k for k in range(1, min(MAX_BUY, room_for(p, comp)) + 1)
+            if _cheapest_total(k * price, bargain_ap) <= p.coins]
+
+
+def buyable(state: State, s: int) -> list[str]:
+    return [c for c in dict.fromkeys([*[c for c in state.stock if c], *([state.quick] if state.quick else [])])
+            if quantities(state, s, c)]
+
+
+def menu(state: State, s: int) -> list[str]:
+    ap = state.cur.ap
+    out = []
+    if ap >= COST["buy"] and buyable(state, s):
+        out.append("buy")
+    if ap >= COST["order"] and None in state.orders:
+        out.append("order")
+    if ap >= COST["quick"]:
+        out.append("quick")
+    return out
+
+
+def start(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    state.step = {"buy": "buy_t", "order": "order_t", "quick": "quick_t"}[choice]
+
+
+def back(state: State) -> None:
+    state.step, state.ctx = "act", {}
+
+
+def buy_type_choices(state: State, s: int) -> list[str]:
+    return [f"bt:{c}" for c in buyable(state, s)] + ["back"]
+
+
+def buy_type_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    if choice == "back":
+        return back(state)
+    state.ctx = {"comp": choice[3:]}
+    state.step = "buy_n"
+
+
+def buy_n_choices(state: State, s: int) -> list[str]:
+    return [f"bn:{k}" for k in quantities(state, s, state.ctx["comp"])] + ["back"]
+
+
+def buy_n_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    if choice == "back":
+        return back(state)
+    state.ctx["n"] = int(choice[3:])
+    state.step = "buy_b"
+
+
+def bargains(state: State, s: int) -> list[int]:
+    """How many AP may go into Barganhar: 1 coin off per AP, never to a total of 0, and affordable."""
+    total = unit_price(state, state.ctx["comp"]) * state.ctx["n"]
+    most = min(state.cur.ap - COST["buy"], total - 1)
+    return [k for k in range(0, max(0, most) + 1) if total - k <= state.p[s].coins]
+
+
+def buy_b_choices(state: State, s: int) -> list[str]:
+    return [f"bg:{k}" for k in bargains(state, s)] + ["back"]
+
+
+def buy_b_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    if choice == "back":
+        return back(state)
+    p, comp, n = state.p[s], state.ctx["comp"], state.ctx["n"]
+    off = int(choice[3:])
+    total = unit_price(state, comp) * n - off
+    p.coins -= total
+    add_components(p, comp, n)
+    state.cur.ap -= COST["buy"] + off * COST["bargain"]
+    log(events, "buy", player=who(s), count=n, comp=comp_name(comp), coins=total, bargain=off)
+    back(state)
+
+
+def order_type_choices(state: State, s: int) -> list[str]:
+    return [f"ot:{c}" for c in COMPONENT_KEYS if c not in state.orders] + ["back"]
+
+
+def order_type_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    if choice == "back":
+        return back(state)
+    state.ctx = {"comp": choice[3:]}
+    state.step = "order_s"
+
+
+def order_slot_choices(state: State, s: int) -> list[str]:
+    return [f"os:{i}" for i, c in enumerate(state.orders) if c is None] + ["back"]
+
+
+def order_slot_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    if choice == "back":
+        return back(state)
+    i = int(choice[3:])
+    comp = state.ctx["comp"]
+    state.orders[i] = comp
+    state.cur.ap -= COST["order"]
+    log(events, "order", player=who(s), comp=comp_name(comp), slot=i + 1,
+        replaces=comp_name(state.stock[i]) if state.stock[i] else comp_name("none"))
+    back(state)
+
+
+def quick_choices(state: State, s: int) -> list[str]:
+    return [f"qt:{c}" for c in COMPONENT_KEYS if c != state.quick] + ["back"]
+
+
+def quick_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    if choice == "back":
+        return back(state)
+    state.quick = choice[3:]
+    state.cur.ap -= COST["quick"]
+    log(events, "quick_order", player=who(s), comp=comp_name(state.quick))
+    back(state)
+
+
+STEPS = {
+    "buy_t": (buy_type_choices, buy_type_apply),
+    "buy_n": (buy_n_choices, buy_n_apply),
+    "buy_b": (buy_b_choices, buy_b_apply),
+    "order_t": (order_type_choices, order_type_apply),
+    "order_s": (order_slot_choices, order_slot_apply),
+    "quick_t": (quick_choices, quick_apply),
+}

@@ -1,0 +1,80 @@
+"""Fase de Apresentação: Thursday to Sunday, each magician on a performance space performs one card
+holding at least one of their markers — every trick on it."""
+
+from __future__ import annotations
+
+from rulesets.core import Event, Rng, msg
+
+from . import hooks
+from .data import BOARD, CARDS, DAYS, TRICKS
+from .rules import gain, link_count, log, owner_of, trick_name, who
+from .state import State
+
+
+def performer(state: State, day: int) -> int | None:
+    entry = state.occ.get(f"theater.{day}.p")
+    return owner_of(entry)[0] if entry else None
+
+
+def cards_of(state: State, s: int) -> list[int]:
+    return [i for i, card in enumerate(state.row) if card and any(m.seat == s for m in card.m.values())]
+
+
+def next_decision(state: State, events: list[Event]) -> bool:
+    """Point state.turn at the next performer who has a card to perform; False when the phase is over."""
+    while state.perf_day < len(DAYS):
+        s = performer(state, state.perf_day)
+        if s is not None:
+            if cards_of(state, s):
+                state.turn, state.step = s, "perf"
+                return True
+            log(events, "nothing_to_perform", player=who(s))
+        state.perf_day += 1
+    return False
+
+
+def modifier(state: State, owner: int, performing: int) -> int:
+    """Thursday -1/-1, Sunday +1/+1, for players with a character on that day; a player with no character
+    in the Theater takes the performing magician's modifier."""
+    p = state.p[owner]
+    day = p.day if p.day is not None else state.p[performing].day
+    return DAYS[day].yield_
+
+
+def perform(state: State, s: int, index: int, events: list[Event]) -> None:
+    card = state.row[index]
+    log(events, "perform", player=who(s), card=index + 1, day=msg(f"trickerion.day.{DAYS[state.p[s].day].key}"))
+    for slot in sorted(card.m):
+        m = card.m[slot]
+        y = TRICKS[m.t].yields
+        fame, coins = y.fame, y.coins
+        for mod in [modifier(state, m.seat, s), *(x for h in hooks.active(state)
+                                                   for x in h.yield_modifiers(state, m.seat, s, m.t))]:
+            fame, coins = max(0, fame + mod), max(0, coins + mod)
+        gain(state.p[m.seat], fame=fame, coins=coins, shards=y.shards)
+        log(events, "yield", player=who(m.seat), trick=trick_name(m.t), fame=fame, coins=coins, shards=y.shards)
+    links = link_count(card)
+    bonus = CARDS[card.id].bonus
+    fame, coins, shards = links + bonus.fame, bonus.coins, bonus.shards
+    backstage = {c for c, key in state.p[s].placed.items() if key.startswith("theater.")}
+    for spec in BOARD.specialists:
+        if spec in backstage:
+            b = BOARD.backstage_bonus[spec]
+            fame, coins, shards = fame + b.fame, coins + b.coins, shards + b.shards
+    gain(state.p[s], fame=fame, coins=coins, shards=shards)
+    log(events, "performer_bonus", player=who(s), links=links, fame=fame, coins=coins, shards=shards)
+    card.m = {}  # markers return to their owners' supply
+
+
+def perf_choices(state: State, s: int) -> list[str]:
+    return [f"pc:{i}" for i in cards_of(state, s)]
+
+
+def perf_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+    perform(state, s, int(choice[3:]), events)
+    state.perf_day += 1
+    state.turn, state.step = None, ""
+    return True
+
+
+STEPS = {"perf": (perf_choices, perf_apply)}

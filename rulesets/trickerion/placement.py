@@ -1,0 +1,235 @@
+"""Fase de Atribuição (secret, simultaneous) and Fase de Alocar Personagens (initiative order, one
+character at a time, its actions spent at once)."""
+
+from __future__ import annotations
+
+from rulesets.core import Event, Rng, msg
+
+from . import hooks, market, theater, town_center, workshop
+from .data import BOARD, DAYS
+from .rules import base_ap, characters, comp_name, kind, log, remove_component, return_trick, trick_name, who
+from .state import Current, State
+
+LOCATIONS = ("downtown", "market", "workshop", "theater")
+PLACES = {"downtown": town_center, "market": market, "workshop": workshop, "theater": theater}
+
+
+def locations(state: State) -> list[str]:
+    return [*LOCATIONS, *(loc for m in hooks.active(state) for loc in m.locations(state))]
+
+
+def cards_left(state: State, s: int, loc: str) -> int:
+    p = state.p[s]
+    return p.hand.get(loc, 0) - sum(1 for v in p.plan.values() if v == loc)
+
+
+# ---------------------------------------------------------------------------------------------- assignment
+
+
+def assign_choices(state: State, s: int) -> list[str]:
+    p = state.p[s]
+    if p.pick is not None:
+        return [f"l:{loc}" for loc in locations(state) if cards_left(state, s, loc) > 0] + ["back"]
+    any_card = any(cards_left(state, s, loc) > 0 for loc in locations(state))
+    out = [f"c:{c}" for c in characters(p) if c not in p.plan and any_card]
+    out += [f"u:{c}" for c in characters(p) if c in p.plan]
+    return out + ["done"]
+
+
+def assign_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+    p = state.p[s]
+    if choice == "back":
+        p.pick = None
+    elif choice.startswith("c:"):
+        p.pick = choice[2:]
+    elif choice.startswith("l:"):
+        p.plan[p.pick] = choice[2:]
+        log(events, "assigned", audience=[s], char=char_msg(p.pick), loc=loc_msg(choice[2:]))
+        p.pick = None
+    elif choice.startswith("u:"):
+        del p.plan[choice[2:]]
+        log(events, "unassigned", audience=[s], char=char_msg(choice[2:]))
+    elif choice == "done":
+        p.ready = True
+        log(events, "assign_done", player=who(s))
+        return True
+    return False
+
+
+def reveal(state: State, events: list[Event]) -> None:
+    for s in state.order:
+        p = state.p[s]
+        plan = [msg("trickerion.plan_item", char=char_msg(c), loc=loc_msg(loc)) for c, loc in p.plan.items()]
+        p.idle = [c for c in characters(p) if c not in p.plan]
+        log(events, "reveal", player=who(s), plan=plan)
+
+
+def char_msg(c: str):
+    return msg(f"trickerion.char.{'magician' if c == 'mag' else c if kind(c) == 'specialist' else 'apprentice'}")
+
+
+def loc_msg(loc: str):
+    return msg(f"trickerion.loc.{loc}")
+
+
+# ---------------------------------------------------------------------------------------------- placement
+
+
+def waiting(state: State, s: int) -> list[str]:
+    p = state.p[s]
+    return [c for c in p.plan if c not in p.placed and c not in p.idle]
+
+
+def next_seat(state: State) -> int | None:
+    for k in range(state.n):
+        i = (state.pi + k) % state.n
+        if waiting(state, state.order[i]):
+            state.pi = i
+            return state.order[i]
+    return None
+
+
+def free_spaces(state: State, s: int, char: str) -> list[str]:
+    loc = state.p[s].plan[char]
+    if loc == "theater":
+        p = state.p[s]
+        days = [p.day] if p.day is not None else [d for d in range(len(DAYS)) if state.days[d] is None]
+        out = []
+        for d in days:
+            out += [f"theater.{d}.b{k}" for k in range(DAYS[d].backstage_spaces)]
+            if char == "mag":
+                out.append(f"theater.{d}.p")
+        return [k for k in out if k not in state.occ]
+    if loc == "workshop":
+        keys = [f"workshop.{s}.{i}" for i in range(len(BOARD.locations["workshop"].spaces))]
+    else:
+        keys = [f"{loc}.{i}" for i, sp in enumerate(BOARD.locations[loc].spaces) if sp.from_players <= state.n]
+    return [k for k in keys if k not in state.occ]
+
+
+def space_ap(key: str) -> int | None:
+    """The space's AP modifier; None for a performance space (the magician's AP are lost)."""
+    parts = key.split(".")
+    if parts[0] == "theater":
+        return None if parts[2] == "p" else DAYS[int(parts[1])].backstage_ap
+    return BOARD.locations[parts[0]].spaces[int(parts[-1])].ap
+
+
+def char_choices(state: State, s: int) -> list[str]:
+    chars = waiting(state, s)
+    return [f"p:{c}" for c in chars if free_spaces(state, s, c)] + [f"i:{c}" for c in chars]
+
+
+def char_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+    c = choice[2:]
+    if choice.startswith("i:"):
+        state.p[s].idle.append(c)
+        log(events, "idle", player=who(s), char=char_msg(c))
+        finish(state)
+        return True
+    state.ctx = {"c": c}
+    state.step = "space"
+    return False
+
+
+def space_choices(state: State, s: int) -> list[str]:
+    return [f"sp:{k}" for k in free_spaces(state, s, state.ctx["c"])] + ["back"]
+
+
+def space_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+    if choice == "back":
+        state.step, state.ctx = "char", {}
+        return False
+    p, c, key = state.p[s], state.ctx["c"], choice[3:]
+    loc = key.split(".")[0]
+    state.occ[key] = f"{s}:{c}"
+    p.placed[c] = key
+    if loc == "theater":
+        d = int(key.split(".")[1])
+        p.day, state.days[d] = d, s
+    mod = space_ap(key)
+    log(events, "placed", player=who(s), char=char_msg(c), space=space_msg(key))
+    if mod is None:  # a performance space: the magician performs later, its AP are lost
+        finish(state)
+        return True
+    ap = base_ap(c) + mod + sum(m.placement_ap(state, s, c, loc) for m in hooks.active(state))
+    state.cur = Current(c=c, loc=loc, sp=key, ap=max(0, ap))
+    state.ctx = {}
+    state.step = "shard" if BOARD.locations[loc].enhance and p.shards > 0 else "act"
+    return False
+
+
+def space_msg(key: str):
+    parts = key.split(".")
+    if parts[0] == "theater":
+        where = "perf" if parts[2] == "p" else "backstage"
+        return msg(f"trickerion.space.{where}", day=msg(f"trickerion.day.{DAYS[int(parts[1])].key}"),
+                   ap=DAYS[int(parts[1])].backstage_ap)
+    return msg("trickerion.space.plain", loc=loc_msg(parts[0]), ap=space_ap(key))
+
+
+def shard_choices(state: State, s: int) -> list[str]:
+    return ["sh:1", "sh:0"]
+
+
+def shard_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+    """Reforçar o Personagem: +1 AP for a Shard, once per placement, never in the Theater."""
+    if choice == "sh:1":
+        state.p[s].shards -= 1
+        state.cur.ap += 1
+        log(events, "enhance", player=who(s))
+    state.step = "act"
+    return False
+
+
+def act_choices(state: State, s: int) -> list[str]:
+    out = PLACES[state.cur.loc].menu(state, s)
+    p = state.p[s]
+    if p.comps or p.tricks:
+        out.append("manage")
+    return out + ["end"]
+
+
+def act_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+    if choice == "end":
+        log(events, "char_done", player=who(s), char=char_msg(state.cur.c))
+        finish(state)
+        return True
+    if choice == "manage":
+        state.step = "manage"
+        return False
+    PLACES[state.cur.loc].start(state, s, choice, rng, events)
+    return False
+
+
+def finish(state: State) -> None:
+    """This character is done: the next player in initiative order places one."""
+    state.cur, state.step, state.ctx = None, "", {}
+    state.pi = (state.pi + 1) % state.n
+
+
+def manage_choices(state: State, s: int) -> list[str]:
+    p = state.p[s]
+    return [f"dc:{c}" for c in p.comps] + [f"dt:{o.t}" for o in p.tricks] + ["back"]
+
+
+def manage_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+    """Components and tricks may be given back at any time (the trick's markers return to the supply)."""
+    if choice.startswith("dc:"):
+        remove_component(state.p[s], choice[3:])
+        log(events, "return_component", player=who(s), comp=comp_name(choice[3:]))
+    elif choice.startswith("dt:"):
+        n = return_trick(state, s, choice[3:])
+        log(events, "return_trick", player=who(s), trick=trick_name(choice[3:]), count=n)
+    state.step = "act"
+    return False
+
+
+STEPS = {
+    "assign": (assign_choices, assign_apply),
+    "char": (char_choices, char_apply),
+    "space": (space_choices, space_apply),
+    "shard": (shard_choices, shard_apply),
+    "act": (act_choices, act_apply),
+    "manage": (manage_choices, manage_apply),
+}

@@ -1,0 +1,196 @@
+"""Rules shared by every place of the game: Workshop capacities, trick markers and their geometry,
+characters, and the small helpers that write log lines."""
+
+from __future__ import annotations
+
+from rulesets.core import Event, msg, seat
+from rulesets.core.messages import Msg
+
+from .data import BOARD, CARDS, CATEGORIES, COMPONENTS, TRICKS
+from .state import Card, Marker, Player, State
+
+MAX_PER_TYPE = BOARD.workshop["max_per_component"]
+MARKERS_PER_SYMBOL = BOARD.workshop["markers_per_symbol"]
+SPECIALISTS = tuple(BOARD.specialists)
+
+# ---------------------------------------------------------------------------------------------- texts
+
+
+def log(events: list[Event], key: str, audience: list[int] | None = None, **params) -> None:
+    events.append(Event(text=msg(f"trickerion.log.{key}", **params), audience=audience))
+
+
+def trick_name(tid: str) -> Msg:
+    return msg(f"trickerion.trick.{tid}")
+
+
+def comp_name(key: str) -> Msg:
+    return msg(f"trickerion.comp.{key}")
+
+
+def who(n: int):
+    return seat(n)
+
+
+# ---------------------------------------------------------------------------------------------- characters
+
+
+def characters(p: Player) -> list[str]:
+    """The player's team: magician, specialists that joined, apprentices."""
+    return ["mag", *p.specs, *p.apps]
+
+
+def kind(char: str) -> str:
+    if char == "mag":
+        return "magician"
+    return "specialist" if char in SPECIALISTS else "apprentice"
+
+
+def base_ap(char: str) -> int:
+    return BOARD.characters[kind(char)].ap
+
+
+def owner_of(entry: str) -> tuple[int, str]:
+    s, c = entry.split(":", 1)
+    return int(s), c
+
+
+# ---------------------------------------------------------------------------------------------- components
+
+
+def effective(p: Player, comp: str) -> int:
+    """Units of a component as the rules count them: a stack on a Manager multi-component slot counts one more."""
+    n = p.comps.get(comp, 0)
+    return n + 1 if n and comp in p.multi else n
+
+
+def regular_types(p: Player) -> list[str]:
+    return [c for c, n in p.comps.items() if n and c not in p.multi]
+
+
+def room_for(p: Player, comp: str) -> int:
+    """How many more units of `comp` fit in the Workshop (3 of a type; 6 regular component spaces)."""
+    if not p.comps.get(comp) and len(regular_types(p)) >= BOARD.workshop["component_slots"]:
+        return 0
+    n = p.comps.get(comp, 0)
+    current = n + 1 if n and comp in p.multi else n
+    return max(0, MAX_PER_TYPE - current)
+
+
+def add_components(p: Player, comp: str, k: int) -> None:
+    p.comps[comp] = p.comps.get(comp, 0) + k
+
+
+def remove_component(p: Player, comp: str) -> None:
+    p.comps[comp] -= 1
+    if not p.comps[comp]:
+        del p.comps[comp]
+        if comp in p.multi:
+            p.multi[p.multi.index(comp)] = None
+
+
+def meets(p: Player, tid: str) -> bool:
+    return all(effective(p, c) >= k for c, k in TRICKS[tid].components.items())
+
+
+def comp_cost(comp: str) -> int:
+    return COMPONENTS[comp].cost
+
+
+# ---------------------------------------------------------------------------------------------- tricks & markers
+
+
+def owned(p: Player, tid: str):
+    for o in p.tricks:
+        if o.t == tid:
+            return o
+    return None
+
+
+def trick_capacity(p: Player) -> int:
+    return BOARD.workshop["trick_slots"] + (1 if "engineer" in p.specs else 0)
+
+
+def free_symbol(p: Player) -> int | None:
+    used = {o.sym for o in p.tricks}
+    return next((s for s in range(BOARD.workshop["symbols"]) if s not in used), None)
+
+
+def markers_in_theater(state: State, s: int, sym: int) -> int:
+    return sum(1 for card in state.row if card for m in card.m.values() if m.seat == s and m.sym == sym)
+
+
+def taken_tricks(state: State) -> set[str]:
+    return {o.t for p in state.p for o in p.tricks}
+
+
+def return_trick(state: State, s: int, tid: str) -> int:
+    """Give a trick back to Dahlgaard's Residence; all its markers (also in the Theater) return."""
+    p = state.p[s]
+    o = owned(p, tid)
+    p.tricks.remove(o)
+    back = 0
+    for card in state.row:
+        if card:
+            for slot in [k for k, m in card.m.items() if m.seat == s and m.sym == o.sym]:
+                del card.m[slot]
+                back += 1
+    return back
+
+
+def corner(own: str, pointing: int, direction: int) -> str:
+    """The category shown by the corner at `direction` of a marker whose own-category corner points at
+    `pointing` (corners clockwise: spiritual, mechanical, optical, escape)."""
+    return CATEGORIES[(CATEGORIES.index(own) + direction - pointing) % 4]
+
+
+def marker_category(m: Marker) -> str:
+    return TRICKS[m.t].category
+
+
+def placements(card: Card, s: int, sym: int, moving: str | None = None) -> list[tuple[str, int]]:
+    """Free slots and rotations where a marker of seat s / symbol sym may go on this card: its own-category
+    corner on a link circle; never two markers of one colour and symbol on a card. `moving`: the slot a
+    rescheduled marker leaves (it counts as free)."""
+    for slot, m in card.m.items():
+        if slot != moving and m.seat == s and m.sym == sym:
+            return []
+    data = CARDS[card.id]
+    out = []
+    for slot in data.slots:
+        if slot in card.m and slot != moving:
+            continue
+        for direction, _other, _li in data.neighbours[slot]:
+            out.append((slot, direction))
+    return out
+
+
+def links_of(card: Card, slot: str) -> list[int]:
+    """Indexes of the link circles around `slot` where the two touching corners show the same symbol."""
+    m = card.m.get(slot)
+    if m is None:
+        return []
+    out = []
+    own = marker_category(m)
+    for direction, other, li in CARDS[card.id].neighbours[slot]:
+        o = card.m.get(other)
+        if o is not None and corner(own, m.d, direction) == corner(marker_category(o), o.d, (direction + 2) % 4):
+            out.append(li)
+    return out
+
+
+def link_count(card: Card) -> int:
+    return len({li for slot in card.m for li in links_of(card, slot)})
+
+
+# ---------------------------------------------------------------------------------------------- money & fame
+
+
+def gain(p: Player, fame: int = 0, coins: int = 0, shards: int = 0) -> None:
+    p.fame = max(0, p.fame + fame)
+    p.coins += coins
+    p.shards += shards
+
+
+def initiative_space(state: State, s: int) -> int:
+    return state.spaces[state.order.index(s)]

@@ -1,0 +1,91 @@
+"""The typed state of a Trickerion match. Field names are short on purpose: the state lives in Redis."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+
+class Owned(BaseModel):
+    """A trick in a player's Workshop."""
+
+    t: str              # trick id
+    sym: int            # the Symbol marker put on it when learned (0-3)
+    on: int = 0         # trick markers on the trick card
+    eng: bool = False   # on the Engineer extension's trick slot
+
+
+class Marker(BaseModel):
+    """A trick marker on a performance card. `d`: where its own-category corner points (0 up .. 3 left)."""
+
+    seat: int
+    sym: int
+    t: str
+    d: int
+
+
+class Card(BaseModel):
+    """A performance card in the Theater and the markers on it (slot -> marker)."""
+
+    id: str
+    m: dict[str, Marker] = {}
+
+
+class Player(BaseModel):
+    magician: str | None = None
+    coins: int = 0
+    fame: int = 5
+    shards: int = 1
+    tricks: list[Owned] = []
+    comps: dict[str, int] = {}            # components in the Workshop (physical units)
+    multi: list[str | None] = [None, None]  # stacks on the Manager's multi-component slots
+    specs: list[str] = []                 # specialists on the team (their extension is on the board)
+    apps: list[str] = []                  # apprentices on the team ("a1".."a4")
+    app_ext: str | None = None            # the apprentice on the Assistant's extension (paid nothing)
+    hires: list[str] = []                 # hired this round: they join in the End of Round phase
+    hand: dict[str, int] = {}             # permanent assignment cards by location
+    plan: dict[str, str] = {}             # character -> location of the card under it (secret until revealed)
+    pick: str | None = None               # assignment phase: the character being given a card
+    ready: bool = False                   # assignment phase: this player has finished
+    placed: dict[str, str] = {}           # character -> space key, this round
+    idle: list[str] = []                  # characters left idle this round
+    poster: bool = False
+    day: int | None = None                # the Theater weekday this player holds this round
+    start: dict[str, Any] = {}            # setup bookkeeping (starting choices still to make)
+
+
+class Current(BaseModel):
+    """The character placed and acting now, and its action points."""
+
+    c: str
+    loc: str
+    sp: str
+    ap: int
+
+
+class State(BaseModel):
+    n: int                               # number of players
+    beginner: bool = False
+    rounds: int = 5
+    round: int = 0
+    phase: str = "magician"
+    order: list[int] = []                # initiative order (seats); its position i is space spaces[i]
+    spaces: list[int] = []               # the initiative spaces in use (2 players: 1 and 3)
+    p: list[Player]
+    dice: dict[str, str] = {}
+    stock: list[str | None] = []         # the Market's Buy area
+    orders: list[str | None] = []        # the Market's Order area (slot i replaces Buy slot i)
+    quick: str | None = None             # the Quick Order slot
+    row: list[Card | None] = []          # performance card spaces in the Theater, left to right
+    deck: list[str] = []                 # the face-down performance deck, top first
+    occ: dict[str, str] = {}             # space key -> "seat:character"
+    days: list[int | None] = [None, None, None, None]   # weekday -> the seat holding it
+    turn: int | None = None              # whose sequential decision it is
+    step: str = ""                       # which decision that is
+    ctx: dict[str, Any] = {}             # intermediate choices of a composite decision
+    cur: Current | None = None
+    pi: int = 0                          # position in the initiative order whose turn comes next
+    perf_day: int = 0
+    modules: list[str] = []              # rule modules in play (the base game has none; see hooks.py)
+    last: list[int] = []                 # initiative order at the end (tie-break), set when the game ends

@@ -1,0 +1,191 @@
+"""Teatro: one weekday per player per round (never one an opponent holds); Preparar um Truque with the
+marker geometry, links, link bonuses and the shard circle; Reagendar (no link bonuses). The performance
+spaces take magicians only, whose AP are lost."""
+
+from __future__ import annotations
+
+from rulesets.core import Event, Rng
+
+from .data import CARDS, COST, TRICKS
+from .rules import gain, links_of, log, owned, placements, trick_name, who
+from .state import Marker, State
+
+# ---------------------------------------------------------------------------------------------- Preparar um Truque
+
+
+def spots(state: State, s: int, sym: int, index: int, moving: tuple[int, str] | None = None) -> list[tuple[str, int]]:
+    """Where a marker may go on card `index`; a rescheduled marker (`moving`: its card and slot) must
+    move to another, empty slot."""
+    card = state.row[index]
+    if moving is None or moving[0] != index:
+        return placements(card, s, sym)
+    return [(sl, d) for sl, d in placements(card, s, sym, moving[1]) if sl != moving[1]]
+
+
+def _cards_for(state: State, s: int, sym: int, moving: tuple[int, str] | None = None) -> list[int]:
+    return [i for i, card in enumerate(state.row) if card is not None and spots(state, s, sym, i, moving)]
+
+
+def setup_tricks(state: State, s: int) -> list[str]:
+    return [f"st:{o.t}" for o in state.p[s].tricks if o.on and _cards_for(state, s, o.sym)]
+
+
+def resched_markers(state: State, s: int) -> list[str]:
+    out = []
+    for i, card in enumerate(state.row):
+        if card:
+            out += [f"rm:{i}:{slot}" for slot, m in card.m.items()
+                    if m.seat == s and _cards_for(state, s, m.sym, (i, slot))]
+    return out
+
+
+def menu(state: State, s: int) -> list[str]:
+    ap = state.cur.ap
+    out = []
+    if ap >= COST["setup"] and setup_tricks(state, s):
+        out.append("setup")
+    if ap >= COST["resched"] and resched_markers(state, s):
+        out.append("resched")
+    return out
+
+
+def start(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    state.step = {"setup": "su_t", "resched": "rs_m"}[choice]
+
+
+def back(state: State) -> None:
+    state.step, state.ctx = "act", {}
+
+
+def su_t_choices(state: State, s: int) -> list[str]:
+    return setup_tricks(state, s) + ["back"]
+
+
+def su_t_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    if choice == "back":
+        return back(state)
+    state.ctx = {"t": choice[3:]}
+    state.step = "su_c"
+
+
+def su_c_choices(state: State, s: int) -> list[str]:
+    o = owned(state.p[s], state.ctx["t"])
+    return [f"sc:{i}" for i in _cards_for(state, s, o.sym)] + ["back"]
+
+
+def su_c_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    if choice == "back":
+        return back(state)
+    state.ctx["card"] = int(choice[3:])
+    state.step = "su_s"
+
+
+def su_s_choices(state: State, s: int) -> list[str]:
+    o = owned(state.p[s], state.ctx["t"])
+    card = state.row[state.ctx["card"]]
+    return [f"ss:{slot}:{d}" for slot, d in placements(card, s, o.sym)] + ["back"]
+
+
+def set_up(state: State, s: int, tid: str, index: int, slot: str, d: int, events: list[Event]) -> list[int]:
+    """Move one marker of `tid` from its trick card to a performance card; return the links it formed.
+    Shards of a shard circle are paid here; the placer's Fame/coin bonus is chosen next."""
+    p = state.p[s]
+    o = owned(p, tid)
+    o.on -= 1
+    card = state.row[index]
+    card.m[slot] = Marker(seat=s, sym=o.sym, t=tid, d=d)
+    links = links_of(card, slot)
+    log(events, "set_up", player=who(s), trick=trick_name(tid), card=index + 1, slot=slot, links=len(links))
+    data = CARDS[card.id]
+    for li in links:
+        if data.links[li].shard:
+            partners = {card.m[x].seat for x in data.links[li].between}
+            for seat_ in sorted(partners):
+                gain(state.p[seat_], shards=1)
+                log(events, "link_shard", player=who(seat_))
+    return links
+
+
+def su_s_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    if choice == "back":
+        return back(state)
+    _, slot, d = choice.split(":")
+    tid = state.ctx["t"]
+    links = set_up(state, s, tid, state.ctx["card"], slot, int(d), events)
+    state.cur.ap -= COST["setup"]
+    if links:
+        state.ctx = {"t": tid, "links": len(links)}
+        state.step = "link"
+    else:
+        back(state)
+
+
+def link_choices(state: State, s: int) -> list[str]:
+    return [f"lf:{k}" for k in range(state.ctx["links"], -1, -1)]
+
+
+def link_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    """Each link pays by the level of the trick just placed: that many Fame or that many coins."""
+    level = TRICKS[state.ctx["t"]].level
+    as_fame = int(choice[3:])
+    as_coins = state.ctx["links"] - as_fame
+    gain(state.p[s], fame=as_fame * level, coins=as_coins * level)
+    log(events, "link_bonus", player=who(s), fame=as_fame * level, coins=as_coins * level)
+    back(state)
+
+
+# ---------------------------------------------------------------------------------------------- Reagendar
+
+
+def rs_m_choices(state: State, s: int) -> list[str]:
+    return resched_markers(state, s) + ["back"]
+
+
+def rs_m_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    if choice == "back":
+        return back(state)
+    _, i, slot = choice.split(":")
+    state.ctx = {"from": int(i), "slot": slot}
+    state.step = "rs_c"
+
+
+def rs_c_choices(state: State, s: int) -> list[str]:
+    i, slot = state.ctx["from"], state.ctx["slot"]
+    sym = state.row[i].m[slot].sym
+    return [f"rc:{k}" for k in _cards_for(state, s, sym, (i, slot))] + ["back"]
+
+
+def rs_c_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    if choice == "back":
+        return back(state)
+    state.ctx["to"] = int(choice[3:])
+    state.step = "rs_s"
+
+
+def rs_s_choices(state: State, s: int) -> list[str]:
+    i, slot, to = state.ctx["from"], state.ctx["slot"], state.ctx["to"]
+    m = state.row[i].m[slot]
+    return [f"rp:{sl}:{d}" for sl, d in spots(state, s, m.sym, to, (i, slot))] + ["back"]
+
+
+def rs_s_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    if choice == "back":
+        return back(state)
+    _, slot, d = choice.split(":")
+    i, old, to = state.ctx["from"], state.ctx["slot"], state.ctx["to"]
+    m = state.row[i].m.pop(old)
+    state.row[to].m[slot] = Marker(seat=s, sym=m.sym, t=m.t, d=int(d))
+    state.cur.ap -= COST["resched"]
+    log(events, "reschedule", player=who(s), trick=trick_name(m.t), card=to + 1, slot=slot)
+    back(state)
+
+
+STEPS = {
+    "su_t": (su_t_choices, su_t_apply),
+    "su_c": (su_c_choices, su_c_apply),
+    "su_s": (su_s_choices, su_s_apply),
+    "link": (link_choices, link_apply),
+    "rs_m": (rs_m_choices, rs_m_apply),
+    "rs_c": (rs_c_choices, rs_c_apply),
+    "rs_s": (rs_s_choices, rs_s_apply),
+}

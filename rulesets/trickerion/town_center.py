@@ -1,0 +1,181 @@
+"""Centro da Cidade: Aprender um Truque, Contratar um Personagem, Pegar Moedas, Rerrolar um Dado,
+Ajustar um Dado. The six dice are rolled at the start of each round; a used die turns to X."""
+
+from __future__ import annotations
+
+from rulesets.core import Event, Rng, msg
+
+from .data import BASE_TRICKS, BOARD, CATEGORIES, COST, DICE, DIE_IDS, MAGICIANS, TRICKS
+from .rules import free_symbol, log, taken_tricks, trick_capacity, trick_name, who
+from .state import Owned, Player, State
+
+X = "X"
+
+
+def roll_all(state: State, rng: Rng, events: list[Event]) -> None:
+    state.dice = {d: DICE[d][rng.below(6)] for d in DIE_IDS}
+    log(events, "dice", faces=[face_msg(d, f) for d, f in state.dice.items()])
+
+
+def face_msg(die: str, face: str):
+    return msg(f"trickerion.face.{face}") if not face.isdigit() else msg("trickerion.face.coins", n=int(face))
+
+
+# ---------------------------------------------------------------------------------------------- Aprender um Truque
+
+
+def learn_price(p: Player, tid: str) -> int:
+    """Coins to pay: the difference when the player's Fame is below the trick's threshold."""
+    return max(0, TRICKS[tid].threshold - p.fame)
+
+
+def _learnable(state: State, p: Player, cat: str, taken: set[str]) -> list[str]:
+    return [t for t in BASE_TRICKS if t not in taken and TRICKS[t].category == cat and learn_price(p, t) <= p.coins]
+
+
+def learn_die_choices(state: State, s: int) -> list[str]:
+    p = state.p[s]
+    if len(p.tricks) >= trick_capacity(p) or free_symbol(p) is None:
+        return []
+    fav = MAGICIANS[p.magician].category
+    taken = taken_tricks(state)
+    out = []
+    for die in ("r0", "r1"):
+        face = state.dice[die]
+        if face == X:
+            continue
+        cats = CATEGORIES if face == "any" else (face,)
+        for cat in dict.fromkeys((*cats, fav)):
+            if _learnable(state, p, cat, taken):
+                out.append(f"ld:{die}:{cat}")
+    return out
+
+
+def learn_die_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    _, die, cat = choice.split(":")
+    state.ctx = {"die": die, "cat": cat}
+    state.step = "learn_t"
+
+
+def learn_trick_choices(state: State, s: int) -> list[str]:
+    return [f"lt:{t}" for t in _learnable(state, state.p[s], state.ctx["cat"], taken_tricks(state))] + ["back"]
+
+
+def learn_trick_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    if choice == "back":
+        return back(state)
+    p = state.p[s]
+    tid = choice[3:]
+    price = learn_price(p, tid)
+    p.coins -= price
+    base_used = sum(1 for o in p.tricks if not o.eng)
+    # a learned trick takes a free base slot; the Engineer's slot only when the base slots are full
+    p.tricks.append(Owned(t=tid, sym=free_symbol(p), eng=base_used >= BOARD.workshop["trick_slots"]))
+    state.dice[state.ctx["die"]] = X
+    state.cur.ap -= COST["learn"]
+    log(events, "learn", player=who(s), trick=trick_name(tid), coins=price)
+    back(state)
+
+
+# ---------------------------------------------------------------------------------------------- the menu
+
+
+def hire_ok(p: Player, face: str) -> bool:
+    if face == "apprentice":
+        return len(p.apps) + p.hires.count("apprentice") < BOARD.apprentice_discs
+    return face in BOARD.specialists and face not in p.specs and face not in p.hires
+
+
+def menu(state: State, s: int) -> list[str]:
+    p, ap = state.p[s], state.cur.ap
+    out = []
+    if ap >= COST["learn"] and learn_die_choices(state, s):
+        out.append("learn")
+    if ap >= COST["hire"]:
+        out += [f"hi:{d}" for d in ("i0", "i1") if hire_ok(p, state.dice[d])]
+    if ap >= COST["coins"]:
+        out += [f"co:{d}" for d in ("b0", "b1") if state.dice[d] != X]
+    if ap >= COST["reroll"]:
+        out.append("reroll")
+    if ap >= COST["setdie"]:
+        out.append("setdie")
+    return out
+
+
+def start(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    p = state.p[s]
+    if choice == "learn":
+        state.step = "learn_d"
+    elif choice.startswith("hi:"):
+        die = choice[3:]
+        hired = state.dice[die]
+        p.hires.append(hired)
+        state.dice[die] = X
+        state.cur.ap -= COST["hire"]
+        log(events, "hire", player=who(s), char=msg(f"trickerion.char.{hired}"))
+    elif choice.startswith("co:"):
+        die = choice[3:]
+        coins = int(state.dice[die])
+        p.coins += coins
+        state.dice[die] = X
+        state.cur.ap -= COST["coins"]
+        log(events, "take_coins", player=who(s), coins=coins)
+    elif choice == "reroll":
+        state.step = "reroll"
+    elif choice == "setdie":
+        state.step = "setdie"
+
+
+def back(state: State) -> None:
+    state.step, state.ctx = "act", {}
+
+
+def reroll_choices(state: State, s: int) -> list[str]:
+    return [f"rr:{d}" for d in DIE_IDS] + ["back"]
+
+
+def reroll_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool | None:
+    if choice == "back":
+        return back(state)
+    die = choice[3:]
+    state.dice[die] = DICE[die][rng.below(6)]
+    state.cur.ap -= COST["reroll"]
+    log(events, "reroll", player=who(s), die=msg(f"trickerion.die.{die}"), face=face_msg(die, state.dice[die]))
+    back(state)
+    return None
+
+
+def setdie_choices(state: State, s: int) -> list[str]:
+    return [f"sd:{d}" for d in DIE_IDS] + ["back"]
+
+
+def setdie_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    if choice == "back":
+        return back(state)
+    state.ctx = {"die": choice[3:]}
+    state.step = "setface"
+
+
+def setface_choices(state: State, s: int) -> list[str]:
+    die = state.ctx["die"]
+    return [f"sf:{f}" for f in dict.fromkeys(DICE[die]) if f != state.dice[die]] + ["back"]
+
+
+def setface_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    if choice == "back":
+        return back(state)
+    die = state.ctx["die"]
+    state.dice[die] = choice[3:]
+    state.cur.ap -= COST["setdie"]
+    log(events, "set_die", player=who(s), die=msg(f"trickerion.die.{die}"), face=face_msg(die, state.dice[die]))
+    back(state)
+
+
+STEPS = {
+    "learn_d": (lambda st, s: learn_die_choices(st, s) + ["back"], lambda st, s, c, r, e: (
+        back(st) if c == "back" else learn_die_apply(st, s, c, r, e))),
+    "learn_t": (learn_trick_choices, learn_trick_apply),
+    "reroll": (reroll_choices, reroll_apply),
+    "setdie": (setdie_choices, setdie_apply),
+    "setface": (setface_choices, setface_apply),
+}

@@ -1,0 +1,179 @@
+"""What each seat sees: the view (JSON), the table as text lines, and prompts with short labels.
+
+Hidden information: during the Fase de Atribuição each player's cards under characters (and the one
+being chosen) are visible to that player only; the performance deck is face down (only its size shows)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.core import Choice, Prompt, msg
+from rulesets.core.messages import Msg
+
+from .data import CARDS, COST, DAYS, MAGICIANS, TRICKS
+from .market import unit_price
+from .placement import char_msg, loc_msg, space_msg
+from .rules import comp_name, trick_name, who
+from .state import State
+from .town_center import face_msg, learn_price
+
+
+def _secret(state: State) -> bool:
+    return state.phase == "assign"
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    players = []
+    for s, p in enumerate(state.p):
+        d = p.model_dump(mode="json", exclude={"plan", "pick", "start"})
+        if not _secret(state) or s == seat:
+            d["plan"] = dict(p.plan)
+            if s == seat:
+                d["pick"] = p.pick
+        players.append(d)
+    out = {
+        "round": state.round, "rounds": state.rounds, "phase": state.phase, "order": state.order,
+        "spaces": state.spaces, "dice": state.dice, "stock": state.stock, "orders": state.orders,
+        "quick": state.quick, "deck": len(state.deck), "occ": state.occ, "days": state.days,
+        "row": [c.model_dump(mode="json") if c else None for c in state.row],
+        "turn": state.turn, "players": players,
+        "cur": state.cur.model_dump(mode="json") if state.cur else None,
+    }
+    if seat is not None and seat == state.turn:
+        out["step"], out["ctx"] = state.step, state.ctx
+    return out
+
+
+def table(state: State, seat: int | None) -> list[Msg]:
+    lines: list[Msg] = [msg("trickerion.table.round", round=state.round, rounds=state.rounds,
+                            phase=msg(f"trickerion.phase.{state.phase}"))]
+    if state.dice:
+        lines.append(msg("trickerion.table.dice", faces=[face_msg(d, f) for d, f in state.dice.items()]))
+    lines.append(msg("trickerion.table.market", stock=[comp_name(c) for c in state.stock if c],
+                     orders=[comp_name(c) for c in state.orders if c],
+                     quick=comp_name(state.quick or "none")))
+    for i, card in enumerate(state.row):
+        if card:
+            lines.append(msg("trickerion.table.card", n=i + 1, card=card_msg(card.id), markers=[
+                msg("trickerion.table.marker", player=who(m.seat), trick=trick_name(m.t), slot=slot)
+                for slot, m in sorted(card.m.items())]))
+    for s in state.order or range(state.n):
+        p = state.p[s]
+        lines.append(msg("trickerion.table.player", player=who(s),
+                         magician=msg(f"trickerion.magician.{p.magician}") if p.magician else msg("trickerion.none"),
+                         fame=p.fame, coins=p.coins, shards=p.shards,
+                         tricks=[msg("trickerion.table.trick", trick=trick_name(o.t), on=o.on) for o in p.tricks],
+                         comps=[msg("trickerion.table.comp", comp=comp_name(c), n=n) for c, n in p.comps.items()]))
+        if p.plan and (not _secret(state) or s == seat):
+            lines.append(msg("trickerion.table.plan", plan=[
+                msg("trickerion.plan_item", char=char_msg(c), loc=loc_msg(loc)) for c, loc in p.plan.items()]))
+    return lines
+
+
+def card_msg(cid: str) -> Msg:
+    return msg(f"trickerion.theater.{CARDS[cid].theater}", id=cid)
+
+
+# ---------------------------------------------------------------------------------------------- prompts
+
+
+def prompt(state: State, seat: int, choices: list[str]) -> Prompt:
+    step = state.step
+    p = state.p[seat]
+    info = [msg("trickerion.info.purse", coins=p.coins, fame=p.fame, shards=p.shards)]
+    if state.cur is not None and state.turn == seat:
+        info.append(msg("trickerion.info.ap", ap=state.cur.ap, char=char_msg(state.cur.c), loc=loc_msg(state.cur.loc)))
+    if step == "assign":
+        info.append(msg("trickerion.info.plan", plan=[
+            msg("trickerion.plan_item", char=char_msg(c), loc=loc_msg(loc)) for c, loc in p.plan.items()]))
+        if p.pick:
+            info.append(msg("trickerion.info.pick", char=char_msg(p.pick)))
+    if step == "link":
+        info.append(msg("trickerion.info.links", count=state.ctx["links"], level=TRICKS[state.ctx["t"]].level))
+    title_step = "assign_card" if step == "assign" and p.pick else step
+    return Prompt(seat=seat, title=msg(f"trickerion.prompt.{title_step}"),
+                  choices=[Choice(id=c, label=label(state, seat, c)) for c in choices], info=info)
+
+
+def _slot(slot: str) -> Msg:
+    x, y = slot.split(".")
+    return msg("trickerion.slot", col=int(x) + 1, row=int(y) + 1)
+
+
+def label(state: State, seat: int, cid: str) -> Msg:
+    step = state.step
+    if ":" not in cid:
+        if cid in COST:
+            return msg(f"trickerion.action.{cid}", ap=COST[cid])
+        return msg(f"trickerion.choice.{cid}")
+    head, _, arg = cid.partition(":")
+    p = state.p[seat]
+    if head == "m":
+        return msg("trickerion.choice.magician", magician=msg(f"trickerion.magician.{arg}"),
+                   cat=msg(f"trickerion.cat.{MAGICIANS[arg].category}"))
+    if head in ("t", "dt", "mt", "st"):
+        return msg(f"trickerion.choice.{head}", trick=trick_name(arg))
+    if head == "c" and step in ("scomp", "smgr"):
+        return comp_name(arg)
+    if head in ("c", "u", "p", "i"):
+        return msg(f"trickerion.choice.char_{head}", char=char_msg(arg))
+    if head == "s":
+        return msg(f"trickerion.char.{arg}")
+    if head == "l":
+        return loc_msg(arg)
+    if head == "sp":
+        return space_msg(arg)
+    if head == "sh":
+        return msg(f"trickerion.choice.shard{arg}")
+    if head == "hi":
+        return msg("trickerion.choice.hire", char=face_msg(arg, state.dice[arg]), ap=COST["hire"])
+    if head == "co":
+        return msg("trickerion.choice.coins", n=int(state.dice[arg]), ap=COST["coins"])
+    if head == "ld":
+        die, cat = arg.split(":")
+        return msg("trickerion.choice.learn_die", die=face_msg(die, state.dice[die]), cat=msg(f"trickerion.cat.{cat}"))
+    if head == "lt":
+        return msg("trickerion.choice.lt", trick=trick_name(arg), level=TRICKS[arg].level, coins=learn_price(p, arg))
+    if head in ("rr", "sd"):
+        return msg("trickerion.choice.die", die=msg(f"trickerion.die.{arg}"), face=face_msg(arg, state.dice[arg]))
+    if head == "sf":
+        return face_msg(state.ctx["die"], arg)
+    if head == "bt":
+        return msg("trickerion.choice.bt", comp=comp_name(arg), price=unit_price(state, arg))
+    if head == "bn":
+        return msg("trickerion.choice.bn", count=int(arg), comp=comp_name(state.ctx["comp"]),
+                   price=int(arg) * unit_price(state, state.ctx["comp"]))
+    if head == "bg":
+        total = state.ctx["n"] * unit_price(state, state.ctx["comp"])
+        return msg("trickerion.choice.bg", ap=int(arg), price=total - int(arg))
+    if head in ("ot", "qt", "dc"):
+        return msg(f"trickerion.choice.{head}", comp=comp_name(arg))
+    if head == "os":
+        old = state.stock[int(arg)]
+        return msg("trickerion.choice.os", n=int(arg) + 1, comp=comp_name(old or "none"))
+    if head == "pr":
+        return msg("trickerion.choice.pr", trick=trick_name(arg), ap=TRICKS[arg].prepare_ap)
+    if head == "ma":
+        return msg("trickerion.choice.ma")
+    if head == "mc":
+        comp, k = arg.split(":")
+        return msg("trickerion.choice.mc", comp=comp_name(comp), n=int(k) + 1)
+    if head in ("sc", "rc", "pc"):
+        i = int(arg)
+        return msg("trickerion.choice.card", n=i + 1, card=card_msg(state.row[i].id),
+                   markers=len(state.row[i].m))
+    if head in ("ss", "rp"):
+        slot, d = arg.split(":")
+        return msg("trickerion.choice.spot", slot=_slot(slot), dir=msg(f"trickerion.dir.{d}"))
+    if head == "lf":
+        n = state.ctx["links"]
+        level = TRICKS[state.ctx["t"]].level
+        return msg("trickerion.choice.lf", fame=int(arg) * level, coins=(n - int(arg)) * level)
+    if head == "rm":
+        i, slot = arg.split(":")
+        m = state.row[int(i)].m[slot]
+        return msg("trickerion.choice.rm", trick=trick_name(m.t), n=int(i) + 1, slot=_slot(slot))
+    raise KeyError(cid)
+
+
+__all__ = ["view", "table", "prompt", "label", "DAYS"]

@@ -1,0 +1,83 @@
+"""Oficina (each player's own board): Arquitetar, and — once the specialist has joined — Mover Truques,
+Mover Componentes, Mover Aprendiz."""
+
+from __future__ import annotations
+
+from rulesets.core import Event, Rng, msg
+
+from .data import COST, TRICKS
+from .rules import MARKERS_PER_SYMBOL, comp_name, log, markers_in_theater, meets, owned, trick_name, who
+from .state import Owned, State
+
+
+def prepare_count(state: State, s: int, o: Owned) -> int:
+    """Markers Arquitetar puts on a trick: its marker squares, +1 on the Engineer's slot, at most 4 of a symbol."""
+    want = TRICKS[o.t].markers + (1 if o.eng else 0)
+    return min(want, MARKERS_PER_SYMBOL - markers_in_theater(state, s, o.sym))
+
+
+def can_prepare(state: State, s: int, o: Owned) -> bool:
+    """Only when the card holds no markers and the components are met (components are never spent)."""
+    return o.on == 0 and meets(state.p[s], o.t) and prepare_count(state, s, o) > 0
+
+
+def movable_stacks(state: State, s: int) -> list[str]:
+    p = state.p[s]
+    out = []
+    for c, n in p.comps.items():
+        if c in p.multi or n + 1 > 3:  # the bonus unit counts towards the limit of 3
+            continue
+        out += [f"mc:{c}:{k}" for k in range(len(p.multi))]
+    return out
+
+
+def menu(state: State, s: int) -> list[str]:
+    p, ap = state.p[s], state.cur.ap
+    out = [f"pr:{o.t}" for o in p.tricks if TRICKS[o.t].prepare_ap <= ap and can_prepare(state, s, o)]
+    if ap >= COST["movetrick"] and "engineer" in p.specs:
+        out += [f"mt:{o.t}" for o in p.tricks if not o.eng]
+    if ap >= COST["movecomp"] and "manager" in p.specs and movable_stacks(state, s):
+        out.append("movecomp")
+    if ap >= COST["moveapp"] and "assistant" in p.specs and p.app_ext is None:
+        out += [f"ma:{a}" for a in p.apps]
+    return out
+
+
+def start(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    p = state.p[s]
+    if choice.startswith("pr:"):
+        o = owned(p, choice[3:])
+        o.on = prepare_count(state, s, o)
+        state.cur.ap -= TRICKS[o.t].prepare_ap
+        log(events, "prepare", player=who(s), trick=trick_name(o.t), count=o.on)
+    elif choice.startswith("mt:"):
+        for other in p.tricks:
+            other.eng = False
+        owned(p, choice[3:]).eng = True
+        state.cur.ap -= COST["movetrick"]
+        log(events, "move_trick", player=who(s), trick=trick_name(choice[3:]))
+    elif choice == "movecomp":
+        state.step = "movecomp"
+    elif choice.startswith("ma:"):
+        p.app_ext = choice[3:]
+        state.cur.ap -= COST["moveapp"]
+        log(events, "move_apprentice", player=who(s))
+
+
+def movecomp_choices(state: State, s: int) -> list[str]:
+    return movable_stacks(state, s) + ["back"]
+
+
+def movecomp_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    if choice != "back":
+        _, comp, k = choice.split(":")
+        p = state.p[s]
+        old = p.multi[int(k)]
+        p.multi[int(k)] = comp  # a stack already there goes back to a regular space
+        state.cur.ap -= COST["movecomp"]
+        log(events, "move_components", player=who(s), comp=comp_name(comp),
+            old=comp_name(old) if old else msg("trickerion.comp.none"))
+    state.step, state.ctx = "act", {}
+
+
+STEPS = {"movecomp": (movecomp_choices, movecomp_apply)}
