@@ -164,8 +164,8 @@ def space_msg(key: str):
     if parts[0] == "theater":
         where = "perf" if parts[2] == "p" else "backstage"
         return msg(f"trickerion.space.{where}", day=msg(f"trickerion.day.{DAYS[int(parts[1])].key}"),
-                   ap=DAYS[int(parts[1])].backstage_ap)
-    return msg("trickerion.space.plain", loc=loc_msg(parts[0]), ap=space_ap(key))
+                   ap=f"{DAYS[int(parts[1])].backstage_ap:+d}")
+    return msg("trickerion.space.plain", loc=loc_msg(parts[0]), ap=f"{space_ap(key):+d}")
 
 
 def shard_choices(state: State, s: int) -> list[str]:
