@@ -1,0 +1,55 @@
+"""The Celery application: `celery -A workers worker` and `celery -A workers beat`.
+
+Configured from the environment (REDIS_URL is broker and state; BGB_PREFIX also prefixes
+Celery's own keys and queue, so several deployments or test runs can share one Redis).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+
+from celery import Celery, signals
+
+from workers import logs
+from workers.config import Settings
+
+settings = Settings.from_env()
+
+app = Celery("workers", include=["workers.tasks"])
+app.conf.update(
+    broker_url=settings.redis_url,
+    broker_transport_options={"global_keyprefix": f"{settings.prefix}celery:"},
+    broker_connection_retry_on_startup=True,
+    task_default_queue=f"{settings.prefix}tasks",
+    task_ignore_result=True,
+    result_backend=None,
+    task_serializer="json",
+    accept_content=["json"],
+    worker_prefetch_multiplier=4,
+    worker_hijack_root_logger=False,
+    beat_schedule={"scan": {"task": "workers.scan", "schedule": settings.scan_interval}},
+    beat_schedule_filename=os.environ.get("BGB_BEAT_SCHEDULE", "celerybeat-schedule"),
+    timezone="UTC",
+)
+
+
+@signals.setup_logging.connect
+def _json_logs(**_kwargs) -> None:
+    logs.setup(getattr(logging, os.environ.get("BGB_LOG_LEVEL", "INFO").upper(), logging.INFO))
+
+
+@signals.worker_init.connect
+def _serve_metrics(**_kwargs) -> None:
+    """The worker's /metrics (the system-wide numbers from Redis) on BGB_METRICS_PORT."""
+    if not settings.metrics_port:
+        return
+    from prometheus_client import CollectorRegistry, start_http_server
+
+    from workers import runtime
+    from workers.metrics import RedisCollector
+
+    rt = runtime.get()
+    registry = CollectorRegistry(auto_describe=False)
+    registry.register(RedisCollector(rt.store.r, rt.store.k))
+    start_http_server(settings.metrics_port, registry=registry)

@@ -1,0 +1,88 @@
+"""Settings of the plumbing, read from the environment once per process.
+
+Everything has a default that works on the embedded default (`boardgamesbot local`), so only
+production sets them: see README "Configuration".
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Rate:
+    """At most `limit` sends in any window of `window` seconds (Telegram states its limits
+    this way). Enforced by a token bucket of `burst` tokens refilled at
+    (limit - burst + 1) / window per second, times `margin` (<1 keeps clear of clock skew
+    between us and Telegram): with that refill no half-open window of `window` seconds can
+    hold more than `limit` sends."""
+
+    limit: int
+    window: float
+    burst: int = 1
+    margin: float = 0.9
+
+    @property
+    def capacity(self) -> int:
+        return max(1, min(self.burst, self.limit))
+
+    @property
+    def refill_per_second(self) -> float:
+        return (self.limit - self.capacity + 1) / self.window * self.margin
+
+    @classmethod
+    def parse(cls, spec: str) -> Rate:
+        """"20/60" (20 per 60 s) or "20/60:4" (with a burst of 4)."""
+        head, _, burst = spec.partition(":")
+        limit, _, window = head.partition("/")
+        return cls(int(limit), float(window or 1), int(burst or 1))
+
+
+def _env(name: str, default: str) -> str:
+    value = os.environ.get(name)
+    return default if value is None or value == "" else value
+
+
+@dataclass(frozen=True)
+class Settings:
+    redis_url: str = "redis://127.0.0.1:6379/0"
+    prefix: str = "bgb:"
+    token: str = ""
+    api_base_url: str = "https://api.telegram.org"
+    webhook_url: str = ""
+    webhook_secret: str = ""
+    webhook_path: str = "/webhook"
+    handler: str = "workers.tables:handle"
+    lease_ms: int = 10_000
+    scan_interval: float = 2.0
+    callback_wait: float = 2.0
+    rate_global: Rate = field(default_factory=lambda: Rate(30, 1.0, 5))
+    rate_chat: Rate = field(default_factory=lambda: Rate(1, 1.0, 1))
+    rate_group: Rate = field(default_factory=lambda: Rate(20, 60.0, 4))
+    metrics_port: int = 0  # worker's /metrics port; 0 = not served
+    admin_cache_seconds: int = 600
+    http_timeout: float = 15.0
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        d = cls()
+        return cls(
+            redis_url=_env("REDIS_URL", d.redis_url),
+            prefix=_env("BGB_PREFIX", d.prefix),
+            token=_env("TELEGRAM_BOT_TOKEN", d.token),
+            api_base_url=_env("BOT_API_BASE_URL", d.api_base_url).rstrip("/"),
+            webhook_url=_env("WEBHOOK_URL", d.webhook_url),
+            webhook_secret=_env("WEBHOOK_SECRET", d.webhook_secret),
+            webhook_path=_env("BGB_WEBHOOK_PATH", d.webhook_path),
+            handler=_env("BGB_HANDLER", d.handler),
+            lease_ms=int(_env("BGB_LEASE_MS", str(d.lease_ms))),
+            scan_interval=float(_env("BGB_SCAN_INTERVAL", str(d.scan_interval))),
+            callback_wait=float(_env("BGB_CALLBACK_WAIT", str(d.callback_wait))),
+            rate_global=Rate.parse(_env("BGB_RATE_GLOBAL", "30/1:5")),
+            rate_chat=Rate.parse(_env("BGB_RATE_CHAT", "1/1:1")),
+            rate_group=Rate.parse(_env("BGB_RATE_GROUP", "20/60:4")),
+            metrics_port=int(_env("BGB_METRICS_PORT", "0")),
+            admin_cache_seconds=int(_env("BGB_ADMIN_CACHE", str(d.admin_cache_seconds))),
+            http_timeout=float(_env("BGB_HTTP_TIMEOUT", str(d.http_timeout))),
+        )

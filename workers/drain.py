@@ -1,0 +1,206 @@
+"""Applying commands: one writer per route, in arrival order, each command once.
+
+`Drainer.drain(route)` takes the route's lease, and while it holds it, repeatedly: peeks the
+oldest command of the inbox, asks the table logic what it means (`tables.handle`), and
+commits everything that follows from it in one guarded Lua call (see store.py). A command
+leaves the inbox in that same commit, together with its processed marker, so whatever
+Celery redelivers and wherever a worker dies, each command is applied exactly once.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+import re
+import time
+from collections.abc import Callable
+
+from pydantic import ValidationError
+
+import locales
+from workers import outbox
+from workers.logs import table_context
+from workers.protocol import Command, Directory, Result
+from workers.store import LeaseKeeper, LeaseLost, Plan, RedisDirectory, Store
+
+log = logging.getLogger("workers.drain")
+
+Handler = Callable[[dict | None, Command, Directory, float], Result]
+Answer = Callable[[str, str, bool], None]  # callback_query_id, text ("" = silent), show_alert
+DONE_TTL = 7 * 24 * 3600
+REMINDER_KEY = re.compile(r"^[A-Za-z0-9_.:\-]{1,64}$")
+
+
+def load_handler(spec: str) -> Handler:
+    module, _, attr = spec.partition(":")
+    return getattr(importlib.import_module(module), attr or "handle")
+
+
+def is_chat_route(route: str) -> bool:
+    return route.startswith("chat:")
+
+
+class Drainer:
+    def __init__(self, store: Store, handler: Handler, wake_chats: Callable[[set[int]], None] = lambda chats: None,
+                 answer: Answer | None = None, is_admin: Callable[[int, int], bool] | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.store, self.handler, self.wake_chats, self.answer = store, handler, wake_chats, answer
+        self.is_admin, self.clock = is_admin, clock
+        self.k = store.k
+        self.r = store.r
+
+    # ------------------------------------------------------------------- loop
+    def drain(self, route: str, max_commands: int = 10_000) -> int:
+        """Apply the route's waiting commands; returns how many were handled by this call."""
+        handled = 0
+        with table_context(route):
+            while True:
+                lease_key = self.k.lease(route)
+                token = self.store.acquire(lease_key)
+                if token is None:
+                    return handled  # the holder drains (and re-checks after it lets go)
+                try:
+                    with LeaseKeeper(self.store, lease_key, token) as keeper:
+                        handled += self._drain_locked(route, token, keeper, max_commands - handled)
+                except LeaseLost:
+                    log.warning("lease lost while draining; stopping without writing")
+                    return handled
+                finally:
+                    self.store.release(lease_key, token)
+                if handled >= max_commands or self.store.settle(route):
+                    return handled
+                # A command landed after our last look: go round again.
+
+    def _drain_locked(self, route: str, token: str, keeper: LeaseKeeper, budget: int) -> int:
+        inbox = self.k.inbox(route)
+        n = 0
+        while n < budget:
+            raw = self.r.lindex(inbox, 0)
+            if raw is None:
+                break
+            if keeper.lost.is_set():
+                raise LeaseLost(route)
+            self.process(route, token, raw)
+            n += 1
+        return n
+
+    # ---------------------------------------------------------------- command
+    def _skip(self, route: str, token: str, raw: str) -> None:
+        plan = Plan()
+        plan.add("GLEASE", self.k.lease(route), token)
+        plan.add("POPEQ", self.k.inbox(route), raw)
+        if self.store.commit(plan) == 0:
+            raise LeaseLost(route)
+
+    def process(self, route: str, token: str, raw: str) -> None:
+        try:
+            cmd = Command.model_validate_json(raw)
+        except ValidationError:
+            log.error("dropping an unreadable command: %.200s", raw)
+            self._skip(route, token, raw)
+            return
+        if self.r.exists(self.k.done(cmd.idem_key)):
+            log.info("command %s was already applied; skipping it", cmd.idem_key, extra={"update_id": cmd.update_id})
+            self._skip(route, token, raw)
+            return
+        cmd = self._with_admin(cmd)
+        for _attempt in range(5):
+            rc, chats, result = self._apply(route, token, raw, cmd)
+            if rc == 1:
+                if chats:
+                    self.wake_chats(chats)
+                # The webhook answered stale and garbage presses itself; a current one is
+                # answered here, once, with what the table logic says about it.
+                if cmd.kind == "callback" and cmd.callback_query_id and self.answer is not None:
+                    try:
+                        self.answer(cmd.callback_query_id, result.callback_answer or "", bool(result.callback_alert))
+                    except Exception:
+                        log.warning("could not answer callback query %s", cmd.callback_query_id, exc_info=True)
+                return
+            if rc == 0:
+                raise LeaseLost(route)
+            log.info("a table changed while handling %s; handling it again", cmd.idem_key)
+        raise RuntimeError(f"could not commit {cmd.idem_key}: tables kept changing")
+
+    def _with_admin(self, cmd: Command) -> Command:
+        needs = cmd.chat_type in ("group", "supergroup") and cmd.user_id > 0 and (
+            cmd.kind == "callback" or (cmd.text or "").startswith("/"))
+        if not needs or self.is_admin is None:
+            return cmd
+        key = self.k.admin(cmd.chat_id, cmd.user_id)
+        cached = self.r.get(key)
+        if cached is None:
+            admin = bool(self.is_admin(cmd.chat_id, cmd.user_id))
+            self.r.set(key, "1" if admin else "0", ex=self.store.s.admin_cache_seconds)
+        else:
+            admin = cached == "1"
+        return cmd.model_copy(update={"is_chat_admin": admin})
+
+    def _lang(self, cmd: Command, directory: RedisDirectory) -> str:
+        return locales.normalize(directory.chat_lang(cmd.chat_id) or cmd.language_code)
+
+    def _apply(self, route: str, token: str, raw: str, cmd: Command) -> tuple[int, set[int], Result]:
+        now = self.clock()
+        directory = RedisDirectory(self.store)
+        table = None
+        if not is_chat_route(route):
+            table = directory.load_table(route)
+        try:
+            result = self.handler(table, cmd, directory, now)
+            if result.table is not None and is_chat_route(route) and not _valid_id(result.table.get("id")):
+                raise ValueError("a new table must carry its id")
+        except Exception:
+            log.exception("the table logic failed on %s", cmd.idem_key, extra={"update_id": cmd.update_id})
+            result = Result(callback_answer=locales.text("bot.error.internal", self._lang(cmd, directory)),
+                            metrics={"handler_errors": 1, "rejected:error": 1})
+
+        k = self.k
+        plan = Plan()
+        plan.add("GLEASE", k.lease(route), token)
+        table_id = route if not is_chat_route(route) else None
+        if result.table is not None:
+            table_id = table_id or str(result.table["id"])
+            expected = directory.revs.get(table_id)
+            if expected is None:  # a table the logic did not read through the directory
+                expected = self.store.load_table(table_id)[1]
+            plan.add("GREV", k.table(table_id), expected)
+            doc = json.dumps(result.table, ensure_ascii=False, separators=(",", ":"))
+            plan.add("SAVE", k.table(table_id), doc, int(result.table.get("version", expected + 1)))
+        plan.call("SET", k.done(cmd.idem_key), "1", "EX", DONE_TTL)
+        plan.add("POPEQ", k.inbox(route), raw)
+
+        chats: set[int] = set()
+        for o in result.outbound:
+            chats.add(outbox.plan_outbound(self.store, plan, o, cmd.received_at, now))
+        for rem in result.reminders:
+            if not REMINDER_KEY.match(rem.key) or not _valid_id(rem.table_id):
+                log.error("ignoring a reminder with a bad key: %r", rem)
+                continue
+            plan.call("ZADD", k.rem, repr(rem.due), f"{rem.table_id}|{rem.key}")
+        for key in result.cancel_reminders:
+            if table_id:
+                plan.call("ZREM", k.rem, f"{table_id}|{key}")
+        for chat_id, active in result.set_active.items():
+            if active:
+                plan.call("HSET", k.active, str(chat_id), active)
+            else:
+                plan.call("HDEL", k.active, str(chat_id))
+        for user_id, ids in result.user_tables_add.items():
+            if ids:
+                plan.call("SADD", k.utables(user_id), *ids)
+        for user_id, ids in result.user_tables_remove.items():
+            if ids:
+                plan.call("SREM", k.utables(user_id), *ids)
+        for chat_id, lang in result.chat_lang.items():
+            plan.call("HSET", k.lang, str(chat_id), lang)
+        plan.call("HINCRBY", k.m_counters, "commands", 1)
+        for name, amount in result.metrics.items():
+            plan.call("HINCRBY", k.m_counters, name, int(amount))
+        return self.store.commit(plan), chats, result
+
+
+def _valid_id(value: object) -> bool:
+    from workers.protocol import TABLE_ID_CHARS
+
+    return isinstance(value, str) and 1 <= len(value) <= 16 and all(c in TABLE_ID_CHARS for c in value)

@@ -1,0 +1,148 @@
+"""Every Redis key the bot uses, in one place. All keys start with the prefix (`BGB_PREFIX`,
+default ``bgb:``), so several bots or test runs can share one Redis database.
+
+Webhook (bot/)
+    upd:{update_id}            STRING "1", EX 1 day. Seen update ids: Telegram's redeliveries
+                               become no-ops. Set in the same Lua call that queues the command.
+
+Commands and tables (workers/drain.py)
+    inbox:{route}              LIST of protocol.Command JSON, oldest first. route = table id or
+                               "chat:<chat id>". A command leaves its inbox only in the same
+                               atomic commit that saves its effects. No TTL.
+    pending                    SET of routes whose inbox may hold commands; the beat's janitor
+                               re-wakes those nobody is draining (e.g. after kill -9).
+    lease:{route}              STRING random token, PX lease_ms (renewed while draining). One
+                               writer per route; every commit checks the token (fencing).
+    done:{idem_key}            STRING "1", EX 7 days. The command was applied; written in the
+                               commit, so a redelivered command is skipped.
+    table:{table id}           HASH doc = the table document (JSON, from tables.handle),
+                               rev = save counter (checked and bumped by every commit),
+                               ver = the table's own "version" (stale-button check in the
+                               webhook). No TTL.
+    active                     HASH chat id -> table id open in that group (lobby or game).
+    utables:{user id}          SET of table ids the user sits at.
+    lang                       HASH chat id -> language chosen with /idioma.
+    admin:{chat id}:{user id}  STRING "1"/"0", EX admin_cache (getChatMember answers).
+    rem                        ZSET "{table id}|{key}" scored by due time (epoch seconds);
+                               the beat moves due ones into the table's inbox as "/_tick key".
+    tickseq                    STRING counter; ticks get update_id = -counter.
+
+Outbox (workers/outbox.py)
+    ob:q:{chat id}             LIST of markers, oldest first: "s:{table}|{slot}" (a slot) or
+                               "m:{id}" (a one-off message). A marker leaves only after its
+                               send succeeded (or failed for good).
+    ob:pend:{chat id}          SET of slot markers already in ob:q (coalescing: a newer update
+                               of a slot replaces the content, not the queue position).
+    ob:slot:{chat}:{table}|{slot}  STRING JSON, the newest content for that slot.
+    ob:msg:{id}                STRING JSON of a one-off message.
+    ob:due                     ZSET chat id scored by the earliest time it may send again
+                               (rate limits, retry_after); the janitor wakes due chats.
+    ob:lease:{chat id}         STRING token, PX: one sender per chat (keeps order).
+    ob:sched:{chat id}         STRING "1", PX = the wait: a delayed send task is already queued.
+    ob:mid:{chat id}           HASH "{table}|{slot}" -> JSON {"m": message_id, "p": photo hash}:
+                               slot -> message id, so a retry edits instead of re-sending.
+    rl:global, rl:chat:{id}, rl:group:{id}
+                               HASH tokens, ts: shared token buckets (PEXPIRE when idle).
+
+Metrics (workers/metrics.py)
+    m:c                        HASH counter name -> integer (moves applied, rejected:<reason>,
+                               429s, api calls, ...), summed over every process.
+    m:h:{name}                 HASH histogram: bucket upper bound -> count, "sum", "count".
+    m:lat                      LIST of the last 10,000 press->prompt latencies (seconds).
+"""
+
+from __future__ import annotations
+
+
+class Keys:
+    def __init__(self, prefix: str) -> None:
+        self.p = prefix
+
+    def upd(self, update_id: int) -> str:
+        return f"{self.p}upd:{update_id}"
+
+    def inbox(self, route: str) -> str:
+        return f"{self.p}inbox:{route}"
+
+    @property
+    def pending(self) -> str:
+        return f"{self.p}pending"
+
+    def lease(self, route: str) -> str:
+        return f"{self.p}lease:{route}"
+
+    def done(self, idem: str) -> str:
+        return f"{self.p}done:{idem}"
+
+    def table(self, table_id: str) -> str:
+        return f"{self.p}table:{table_id}"
+
+    @property
+    def active(self) -> str:
+        return f"{self.p}active"
+
+    def utables(self, user_id: int) -> str:
+        return f"{self.p}utables:{user_id}"
+
+    @property
+    def lang(self) -> str:
+        return f"{self.p}lang"
+
+    def admin(self, chat_id: int, user_id: int) -> str:
+        return f"{self.p}admin:{chat_id}:{user_id}"
+
+    @property
+    def rem(self) -> str:
+        return f"{self.p}rem"
+
+    @property
+    def tickseq(self) -> str:
+        return f"{self.p}tickseq"
+
+    # outbox
+    def ob_q(self, chat_id: int) -> str:
+        return f"{self.p}ob:q:{chat_id}"
+
+    def ob_pend(self, chat_id: int) -> str:
+        return f"{self.p}ob:pend:{chat_id}"
+
+    def ob_slot(self, chat_id: int, slot_key: str) -> str:
+        return f"{self.p}ob:slot:{chat_id}:{slot_key}"
+
+    def ob_msg(self, msg_id: str) -> str:
+        return f"{self.p}ob:msg:{msg_id}"
+
+    @property
+    def ob_due(self) -> str:
+        return f"{self.p}ob:due"
+
+    def ob_lease(self, chat_id: int) -> str:
+        return f"{self.p}ob:lease:{chat_id}"
+
+    def ob_sched(self, chat_id: int) -> str:
+        return f"{self.p}ob:sched:{chat_id}"
+
+    def ob_mid(self, chat_id: int) -> str:
+        return f"{self.p}ob:mid:{chat_id}"
+
+    @property
+    def rl_global(self) -> str:
+        return f"{self.p}rl:global"
+
+    def rl_chat(self, chat_id: int) -> str:
+        return f"{self.p}rl:chat:{chat_id}"
+
+    def rl_group(self, chat_id: int) -> str:
+        return f"{self.p}rl:group:{chat_id}"
+
+    # metrics
+    @property
+    def m_counters(self) -> str:
+        return f"{self.p}m:c"
+
+    def m_hist(self, name: str) -> str:
+        return f"{self.p}m:h:{name}"
+
+    @property
+    def m_lat(self) -> str:
+        return f"{self.p}m:lat"

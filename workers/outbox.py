@@ -1,0 +1,320 @@
+"""The outbox: what each chat should see, delivered in order, within Telegram's limits.
+
+Writing (inside a command's commit, see drain.py): `plan_outbound` adds an Outbound to the
+chat's queue. A slot message (status, lobby, prompt) is stored as the slot's newest content
+and queued once; a newer update of a slot that has not been sent yet just replaces the content
+(coalescing). One-off messages are queued as they come.
+
+Sending (`Sender.send_chat`, one sender per chat under a lease): take the head of the queue,
+take a token from the shared buckets (global, the chat, the group), call the Bot API, and only
+then remove the item — so a crash re-sends rather than loses. Slots remember their
+message_id, so a re-send of a slot edits the message it already sent. A 429 moves the chat's
+next attempt to now + retry_after; nothing is dropped. "message is not modified" counts as
+delivered, "message to edit not found" sends the slot anew.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import logging
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from workers import metrics
+from workers.config import Rate
+from workers.protocol import Outbound
+from workers.store import Plan, Store
+from workers.telegram_api import ApiResult, BotApi
+
+log = logging.getLogger("workers.outbox")
+
+TEXT_MAX, CAPTION_MAX = 4096, 1024
+
+# Take one token from every bucket, or none: returns 0 or the milliseconds to wait.
+BUCKET_LUA = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local wait = 0
+local tokens = {}
+for i, key in ipairs(KEYS) do
+  local cap = tonumber(ARGV[2 * i - 1])
+  local rate = tonumber(ARGV[2 * i])
+  local v = redis.call('HMGET', key, 'tokens', 'ts')
+  local have = tonumber(v[1]) or cap
+  local ts = tonumber(v[2]) or now
+  have = math.min(cap, have + math.max(0, now - ts) * rate)
+  tokens[i] = have
+  if have < 1 then
+    local w = math.ceil((1 - have) / rate)
+    if w > wait then wait = w end
+  end
+end
+if wait > 0 then return wait end
+for i, key in ipairs(KEYS) do
+  local cap = tonumber(ARGV[2 * i - 1])
+  local rate = tonumber(ARGV[2 * i])
+  redis.call('HSET', key, 'tokens', tostring(tokens[i] - 1), 'ts', tostring(now))
+  redis.call('PEXPIRE', key, math.ceil(cap / rate) + 1000)
+end
+return 0
+"""
+
+# A slot item is finished only if nobody replaced its content while we were sending it.
+FINISH_SLOT_LUA = """
+if redis.call('GET', KEYS[3]) == ARGV[2] then
+  redis.call('DEL', KEYS[3])
+  redis.call('SREM', KEYS[2], ARGV[1])
+  if redis.call('LINDEX', KEYS[1], 0) == ARGV[1] then redis.call('LPOP', KEYS[1]) end
+  return 1
+end
+return 0
+"""
+
+FINISH_MSG_LUA = """
+if redis.call('LINDEX', KEYS[1], 0) == ARGV[1] then redis.call('LPOP', KEYS[1]) end
+redis.call('DEL', KEYS[2])
+return 1
+"""
+
+SETTLE_CHAT_LUA = """
+if redis.call('LLEN', KEYS[1]) == 0 then redis.call('ZREM', KEYS[2], ARGV[1]) return 1 end
+return 0
+"""
+
+
+def slot_key(o_table: str | None, slot: str) -> str:
+    return f"{o_table or '-'}|{slot}"
+
+
+def encode(o: Outbound, received_at: float | None) -> str:
+    data = o.model_dump(mode="python", exclude={"photo_png"})
+    data["photo"] = base64.b64encode(o.photo_png).decode() if o.photo_png else None
+    data["rcv"] = received_at
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def plan_outbound(store: Store, plan: Plan, o: Outbound, received_at: float | None, now: float) -> int:
+    """Add the writes that queue `o` to a commit plan; returns the chat id to wake."""
+    k, chat = store.k, o.chat_id
+    content = encode(o, received_at)
+    if o.slot:
+        sk = slot_key(o.table_id, o.slot)
+        marker = f"s:{sk}"
+        plan.call("SET", k.ob_slot(chat, sk), content)
+        plan.add("SPUSH", k.ob_pend(chat), marker, k.ob_q(chat))
+    else:
+        msg_id = uuid.uuid4().hex
+        plan.call("SET", k.ob_msg(msg_id), content)
+        plan.call("RPUSH", k.ob_q(chat), f"m:{msg_id}")
+    plan.add("DUE", k.ob_due, str(chat), repr(now))
+    return chat
+
+
+def _markup(buttons: list[list[dict]]) -> dict:
+    rows = []
+    for row in buttons:
+        out = []
+        for b in row:
+            btn = {"text": b["text"]}
+            if b.get("url"):
+                btn["url"] = b["url"]
+            else:
+                btn["callback_data"] = b.get("callback_data") or "-"
+            out.append(btn)
+        rows.append(out)
+    return {"inline_keyboard": rows}
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass
+class Step:
+    """What one send attempt decided: delivered (remove the item) or retry after `delay`."""
+
+    done: bool
+    delay: float = 0.0
+
+
+class Sender:
+    def __init__(self, store: Store, api: BotApi, rate_global: Rate, rate_chat: Rate, rate_group: Rate) -> None:
+        self.store, self.api = store, api
+        self.k = store.k
+        self.r = store.r
+        self.rates = (rate_global, rate_chat, rate_group)
+        self._bucket = self.r.register_script(BUCKET_LUA)
+        self._finish_slot = self.r.register_script(FINISH_SLOT_LUA)
+        self._finish_msg = self.r.register_script(FINISH_MSG_LUA)
+        self._settle = self.r.register_script(SETTLE_CHAT_LUA)
+
+    # ------------------------------------------------------------------ limits
+    def take_token(self, chat_id: int) -> float:
+        """0 if a message may go to `chat_id` now, else seconds to wait."""
+        g, c, grp = self.rates
+        keys = [self.k.rl_global, self.k.rl_chat(chat_id)]
+        args: list[Any] = [g.capacity, g.refill_per_second / 1000, c.capacity, c.refill_per_second / 1000]
+        if chat_id < 0:
+            keys.append(self.k.rl_group(chat_id))
+            args += [grp.capacity, grp.refill_per_second / 1000]
+        return int(self._bucket(keys=keys, args=args)) / 1000
+
+    # -------------------------------------------------------------------- send
+    def send_chat(self, chat_id: int, max_items: int = 100) -> float | None:
+        """Send what `chat_id` has waiting. Returns None when its queue is empty (or another
+        sender has it), else the seconds after which to try again."""
+        lease_key = self.k.ob_lease(chat_id)
+        while True:
+            token = self.store.acquire(lease_key, ms=60_000)
+            if token is None:
+                return None
+            try:
+                delay = self._drain(chat_id, max_items)
+            finally:
+                self.store.release(lease_key, token)
+            if delay is not None:
+                self.r.zadd(self.k.ob_due, {str(chat_id): time.time() + delay})
+                return delay
+            # An item may have landed between our last look and the release.
+            if not self.r.llen(self.k.ob_q(chat_id)):
+                return None
+
+    def _drain(self, chat_id: int, max_items: int) -> float | None:
+        q = self.k.ob_q(chat_id)
+        for _ in range(max_items):
+            marker = self.r.lindex(q, 0)
+            if marker is None:
+                if self._settle(keys=[q, self.k.ob_due], args=[str(chat_id)]):
+                    return None
+                continue
+            step = self._send_item(chat_id, marker)
+            if not step.done:
+                return step.delay
+        return 0.0
+
+    def _send_item(self, chat_id: int, marker: str) -> Step:
+        q = self.k.ob_q(chat_id)
+        if marker.startswith("s:"):
+            sk = marker[2:]
+            content_key = self.k.ob_slot(chat_id, sk)
+            raw = self.r.get(content_key)
+            if raw is None:  # already sent by someone else; just drop the marker
+                self.r.eval("if redis.call('LINDEX', KEYS[1], 0) == ARGV[1] then redis.call('LPOP', KEYS[1]) end "
+                            "redis.call('SREM', KEYS[2], ARGV[1])", 2, q, self.k.ob_pend(chat_id), marker)
+                return Step(done=True)
+            step = self._deliver(chat_id, json.loads(raw), sk)
+            if step.done:
+                if not self._finish_slot(keys=[q, self.k.ob_pend(chat_id), content_key], args=[marker, raw]):
+                    metrics.incr(self.r, self.k, "coalesced")
+            return step
+        msg_key = self.k.ob_msg(marker[2:])
+        raw = self.r.get(msg_key)
+        step = Step(done=True) if raw is None else self._deliver(chat_id, json.loads(raw), None)
+        if step.done:
+            self._finish_msg(keys=[q, msg_key], args=[marker])
+        return step
+
+    def _call(self, chat_id: int, method: str, params: dict, files=None) -> ApiResult:
+        res = self.api.call(method, params, files)
+        metrics.incr(self.r, self.k, "api_calls")
+        if res.error_code == 429:
+            metrics.incr(self.r, self.k, "api_429")
+        elif not res.ok and not res.not_modified:
+            metrics.incr(self.r, self.k, "api_errors")
+        if not res.ok:
+            log.info("bot api %s failed: %s %s", method, res.error_code, res.description,
+                     extra={"chat": chat_id, "method": method})
+        return res
+
+    def _deliver(self, chat_id: int, item: dict, sk: str | None) -> Step:
+        mids = self.k.ob_mid(chat_id)
+        known = json.loads(self.r.hget(mids, sk) or "null") if sk else None
+        if item.get("delete_slot"):
+            if not known:
+                return Step(done=True)
+            wait = self.take_token(chat_id)
+            if wait:
+                return Step(done=False, delay=wait)
+            res = self._call(chat_id, "deleteMessage", {"chat_id": chat_id, "message_id": known["m"]})
+            if res.ok or res.delete_target_gone or (not res.transient):
+                self.r.hdel(mids, sk)
+                return Step(done=True)
+            return self._retry(res)
+
+        wait = self.take_token(chat_id)
+        if wait:
+            return Step(done=False, delay=wait)
+        photo = base64.b64decode(item["photo"]) if item.get("photo") else None
+        photo_hash = hashlib.sha1(photo).hexdigest()[:16] if photo else ""
+        markup = _markup(item.get("buttons") or [])
+        text = item["text"]
+        if known:
+            res = self._edit(chat_id, known, item, text, markup, photo, photo_hash)
+            if res is not None:
+                if res.ok or res.not_modified:
+                    if photo_hash != known.get("p"):
+                        self.r.hset(mids, sk, json.dumps({"m": known["m"], "p": photo_hash}))
+                    self._delivered(item)
+                    return Step(done=True)
+                if not res.edit_target_gone:
+                    return self._retry(res)
+            # the old message is gone (or of the other kind): send the slot anew
+        res = self._send_new(chat_id, item, text, markup, photo)
+        if res.ok:
+            if sk:
+                self.r.hset(mids, sk, json.dumps({"m": res.result["message_id"], "p": photo_hash}))
+            self._delivered(item)
+            return Step(done=True)
+        return self._retry(res)
+
+    def _edit(self, chat_id: int, known: dict, item: dict, text: str, markup: dict, photo: bytes | None,
+              photo_hash: str) -> ApiResult | None:
+        """Edit the slot's message in place; None when it cannot be (text <-> photo)."""
+        base = {"chat_id": chat_id, "message_id": known["m"], "reply_markup": markup}
+        was_photo = bool(known.get("p"))
+        if photo is None and not was_photo:
+            return self._call(chat_id, "editMessageText",
+                              {**base, "text": _clip(text, TEXT_MAX), "parse_mode": "HTML"})
+        if photo is not None and was_photo:
+            caption = _clip(text, CAPTION_MAX)
+            if photo_hash == known.get("p"):
+                return self._call(chat_id, "editMessageCaption", {**base, "caption": caption, "parse_mode": "HTML"})
+            media = {"type": "photo", "media": "attach://photo", "caption": caption, "parse_mode": "HTML"}
+            return self._call(chat_id, "editMessageMedia", {**base, "media": media},
+                              files={"photo": ("table.png", photo, "image/png")})
+        self._call(chat_id, "deleteMessage", {"chat_id": chat_id, "message_id": known["m"]})
+        return None
+
+    def _send_new(self, chat_id: int, item: dict, text: str, markup: dict, photo: bytes | None) -> ApiResult:
+        params: dict[str, Any] = {"chat_id": chat_id, "parse_mode": "HTML"}
+        if item.get("silent"):
+            params["disable_notification"] = True
+        if markup["inline_keyboard"]:
+            params["reply_markup"] = markup
+        if photo is not None:
+            params["caption"] = _clip(text, CAPTION_MAX)
+            return self._call(chat_id, "sendPhoto", params, files={"photo": ("table.png", photo, "image/png")})
+        params["text"] = _clip(text, TEXT_MAX)
+        return self._call(chat_id, "sendMessage", params)
+
+    def _retry(self, res: ApiResult) -> Step:
+        if res.error_code == 429:
+            return Step(done=False, delay=max(res.retry_after, 1.0))
+        if res.transient:
+            return Step(done=False, delay=2.0)
+        # A permanent refusal (blocked by the user, bad request): retrying cannot help, and
+        # keeping it would block every later message to this chat.
+        log.warning("dropping an outbox message: %s %s", res.error_code, res.description)
+        return Step(done=True)
+
+    def _delivered(self, item: dict) -> None:
+        pipe = self.r.pipeline(transaction=False)
+        pipe.hincrby(self.k.m_counters, "sent", 1)
+        if str(item.get("slot") or "").startswith("prompt") and item.get("rcv"):
+            for op in metrics.observe_latency_ops(self.k, max(0.0, time.time() - float(item["rcv"]))):
+                pipe.execute_command(*op)
+        pipe.execute()

@@ -1,0 +1,78 @@
+"""The per-process objects a worker needs (Redis client, Bot API client, drainer, sender),
+built on first use after any fork, from the environment (workers/config.py)."""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from dataclasses import dataclass
+from functools import cached_property
+
+from workers.config import Settings
+from workers.drain import Drainer, load_handler
+from workers.outbox import Sender
+from workers.store import Store, connect
+from workers.telegram_api import BotApi
+
+log = logging.getLogger("workers.runtime")
+
+
+@dataclass
+class Runtime:
+    settings: Settings
+
+    @cached_property
+    def store(self) -> Store:
+        return Store(connect(self.settings.redis_url), self.settings)
+
+    @cached_property
+    def api(self) -> BotApi:
+        return BotApi(self.settings.api_base_url, self.settings.token, self.settings.http_timeout)
+
+    @cached_property
+    def sender(self) -> Sender:
+        s = self.settings
+        return Sender(self.store, self.api, s.rate_global, s.rate_chat, s.rate_group)
+
+    @cached_property
+    def drainer(self) -> Drainer:
+        from workers import tasks
+
+        return Drainer(self.store, load_handler(self.settings.handler), wake_chats=tasks.wake_chats,
+                       answer=self.answer_callback, is_admin=self.is_admin)
+
+    def answer_callback(self, query_id: str, text: str, alert: bool) -> None:
+        params = {"callback_query_id": query_id}
+        if text:
+            params["text"] = text[:200]
+            params["show_alert"] = alert
+        res = self.api.call("answerCallbackQuery", params)
+        self.store.r.hincrby(self.store.k.m_counters, "api_calls", 1)
+        if not res.ok:
+            log.info("answerCallbackQuery failed: %s %s", res.error_code, res.description)
+
+    def is_admin(self, chat_id: int, user_id: int) -> bool:
+        res = self.api.call("getChatMember", {"chat_id": chat_id, "user_id": user_id})
+        self.store.r.hincrby(self.store.k.m_counters, "api_calls", 1)
+        return bool(res.ok and (res.result or {}).get("status") in ("creator", "administrator"))
+
+
+_runtime: tuple[int, Runtime] | None = None
+
+
+def get() -> Runtime:
+    global _runtime
+    if _runtime is None or _runtime[0] != os.getpid():
+        _runtime = (os.getpid(), Runtime(Settings.from_env()))
+    return _runtime[1]
+
+
+def reset() -> None:
+    """Forget the process's runtime (tests that change the environment)."""
+    global _runtime
+    _runtime = None
+
+
+def now() -> float:
+    return time.time()
