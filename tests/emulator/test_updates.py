@@ -1,0 +1,238 @@
+"""Update delivery: getUpdates (long polling), webhooks with secret and retries, deep links, callbacks."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import httpx
+import pytest
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.error import BadRequest, Conflict
+
+from emulator import errors as E
+from tests.emulator.conftest import raw, run_bot
+
+
+class Receiver:
+    """A tiny webhook endpoint: records every delivery, fails the first `fail` ones with 500."""
+
+    def __init__(self, fail: int = 0):
+        self.fail = fail
+        self.received: list[tuple[dict, str | None, int]] = []
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                status = 500 if receiver.fail > 0 else 200
+                receiver.fail -= 1
+                receiver.received.append((body, self.headers.get("X-Telegram-Bot-Api-Secret-Token"), status))
+                self.send_response(status)
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/telegram"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def delivered(self) -> list[dict]:
+        return [body for body, _, status in self.received if status == 200]
+
+    def wait_for(self, count: int, timeout: float = 5.0) -> list[dict]:
+        deadline = time.monotonic() + timeout
+        while len(self.delivered()) < count and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return self.delivered()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_get_updates_offsets_and_shapes(emu, people):
+    c = emu.control
+    c.send(people["group"], people["ana"], "/novo spellbook")
+
+    async def go(bot):
+        updates = await bot.get_updates()
+        ids = [u.update_id for u in updates]
+        assert ids == sorted(ids) and len(set(ids)) == len(ids)
+        again = await bot.get_updates()  # not confirmed yet: the same updates again
+        assert [u.update_id for u in again] == ids
+        rest = await bot.get_updates(offset=ids[-1])
+        assert [u.update_id for u in rest] == ids[-1:]
+        assert await bot.get_updates(offset=ids[-1] + 1, timeout=0) == ()
+        return updates
+
+    updates: tuple[Update, ...] = run_bot(emu, go)
+    kinds = [("my_chat_member" if u.my_chat_member else "message") for u in updates]
+    # The group was created with the bot in it, then Ana and Bia pressed Start, then the command.
+    assert kinds == ["my_chat_member", "message", "message", "message"]
+    command = updates[-1].message
+    assert command.text == "/novo spellbook" and command.chat.id == people["group"]
+    assert command.from_user.id == people["ana"] and command.from_user.language_code == "pt-br"
+    assert [(e.type, e.offset, e.length) for e in command.entities] == [("bot_command", 0, 5)]
+
+
+def test_long_polling_returns_when_an_update_arrives(emu, people):
+    async def go(bot):
+        await bot.get_updates(offset=-1)
+        last = (await bot.get_updates())[-1].update_id
+        threading.Timer(0.3, lambda: emu.control.send(people["ana"], people["ana"], "oi")).start()
+        started = time.monotonic()
+        got = await bot.get_updates(offset=last + 1, timeout=10)
+        return time.monotonic() - started, got
+
+    elapsed, got = run_bot(emu, go)
+    assert 0.2 < elapsed < 3 and got[0].message.text == "oi"
+
+
+def test_privacy_mode_in_groups(emu, people):
+    c = emu.control
+    c.send(people["group"], people["ana"], "bom dia")  # not for the bot
+    c.send(people["group"], people["ana"], f"/status@{emu.config.bot_username}")
+    c.send(people["group"], people["ana"], "/status@OutroBot")
+    c.send(people["ana"], people["ana"], "texto livre no privado")
+    texts = [u.message.text for u in run_bot(emu, lambda bot: bot.get_updates()) if u.message]
+    assert texts[-2:] == [f"/status@{emu.config.bot_username}", "texto livre no privado"]
+    assert len(c.messages(people["group"])) == 3  # everyone still sees them in the chat
+
+
+def test_allowed_updates_filter(emu, people):
+    async def go(bot):
+        await bot.get_updates(offset=-1, allowed_updates=["callback_query"])
+        return await bot.get_updates()
+
+    run_bot(emu, go)
+    emu.control.send(people["ana"], people["ana"], "ignorado")
+    assert list(run_bot(emu, lambda bot: bot.get_updates(allowed_updates=[]))) != []  # [] restores the default
+
+
+def test_webhook_delivery_with_secret_retries_and_order(emu, people):
+    receiver = Receiver(fail=3)
+    try:
+        async def go(bot):
+            assert await bot.set_webhook(receiver.url, secret_token="s3cr3t_token-1") is True
+            with pytest.raises(Conflict, match="can't use getUpdates method while webhook is active"):
+                await bot.get_updates()
+
+        run_bot(emu, go)
+        for i in range(5):
+            emu.control.send(people["ana"], people["ana"], f"msg {i}")
+        delivered = receiver.wait_for(3 + 5)
+        ids = [u["update_id"] for u in delivered]
+        assert ids == sorted(ids) and len(ids) == len(set(ids)) == 8  # nothing lost, nothing twice, in order
+        assert [u["message"]["text"] for u in delivered[-5:]] == [f"msg {i}" for i in range(5)]
+        assert {secret for _, secret, _ in receiver.received} == {"s3cr3t_token-1"}
+        failed = [body["update_id"] for body, _, status in receiver.received if status == 500]
+        assert failed == [ids[0]] * 3  # the first update was retried until it got through
+        info = run_bot(emu, lambda bot: bot.get_webhook_info())
+        assert info.url == receiver.url and info.pending_update_count == 0
+        assert info.last_error_message == "Wrong response from the webhook: 500 Internal Server Error"
+        assert emu.control.stats()["webhook_failures"] == 3
+        status, body = raw(emu, "getUpdates")
+        assert (status, body["description"]) == (409, E.WEBHOOK_CONFLICT)
+    finally:
+        receiver.close()
+
+
+def test_webhook_unreachable_keeps_updates_then_delete_webhook_hands_them_to_get_updates(emu, people):
+    receiver = Receiver()
+    url = receiver.url
+    receiver.close()  # nobody listens there any more
+    run_bot(emu, lambda bot: bot.set_webhook(url))
+    emu.control.send(people["ana"], people["ana"], "perdido?")
+    time.sleep(0.4)
+    info = run_bot(emu, lambda bot: bot.get_webhook_info())
+    assert info.pending_update_count >= 1 and info.last_error_message.startswith("Connection failed")
+
+    async def go(bot):
+        await bot.delete_webhook()
+        return await bot.get_updates()
+
+    assert run_bot(emu, go)[-1].message.text == "perdido?"
+
+
+def test_bad_secret_token_is_rejected(emu):
+    assert raw(emu, "setWebhook", url="http://127.0.0.1:9/x", secret_token="has spaces")[1]["description"] == \
+        E.SECRET_INVALID
+
+
+def test_deep_link_becomes_start_with_payload(emu):
+    c = emu.control
+    dora = c.create_user("Dora", "dora")
+    with pytest.raises(Exception, match="can't initiate"):
+        run_bot(emu, lambda bot: bot.send_message(dora, "oi"))
+    link = f"https://t.me/{emu.config.bot_username}?start=join_ab12"
+    result = c.deep_link(dora, link)
+    assert result == {"chat_id": dora, "message_id": 1, "text": "/start join_ab12"}
+    update = run_bot(emu, lambda bot: bot.get_updates())[-1]
+    assert update.message.text == "/start join_ab12" and update.message.chat.id == dora == update.message.chat.id
+    assert update.message.chat.type == "private"
+    assert update.message.entities[0].type == "bot_command" and update.message.entities[0].length == 6
+    assert run_bot(emu, lambda bot: bot.send_message(dora, "Bem-vinda!")).text == "Bem-vinda!"
+    bad = httpx.post(f"{emu.base_url}/_emulator/deeplinks", json={"user_id": dora, "url": "https://t.me/OutroBot?start=x"})
+    assert bad.status_code == 400
+
+
+def test_callback_query_answered(emu, people):
+    c = emu.control
+    chat = people["group"]
+    markup = InlineKeyboardMarkup([[InlineKeyboardButton("Comprar", callback_data="buy:3")]])
+    msg = run_bot(emu, lambda bot: bot.send_message(chat, "Sua vez", reply_markup=markup))
+    pressed: dict = {}
+    presser = threading.Thread(target=lambda: pressed.update(c.press(chat, msg.message_id, people["bia"], "buy:3")))
+    presser.start()
+
+    async def answer(bot):
+        offset = None
+        for _ in range(50):
+            for update in await bot.get_updates(offset=offset, timeout=1):
+                offset = update.update_id + 1
+                if update.callback_query:
+                    query = update.callback_query
+                    assert query.data == "buy:3" and query.from_user.id == people["bia"]
+                    assert query.message.message_id == msg.message_id and query.message.chat.id == chat
+                    await query.answer("Você não tem ouro", show_alert=True)
+                    with pytest.raises(BadRequest, match="Query is too old"):
+                        await query.answer("de novo")
+                    return
+        raise AssertionError("no callback query arrived")
+
+    run_bot(emu, answer)
+    presser.join(5)
+    assert pressed["answered"] is True and pressed["text"] == "Você não tem ouro" and pressed["show_alert"] is True
+
+
+def test_callback_query_unanswered_and_unknown_button(emu, people):
+    c = emu.control
+    markup = {"inline_keyboard": [[{"text": "A", "callback_data": "a"}]]}
+    msg = raw(emu, "sendMessage", chat_id=people["ana"], text="x", reply_markup=markup)[1]["result"]
+    started = time.monotonic()
+    result = c.press(people["ana"], msg["message_id"], people["ana"], "a", wait=0.3)
+    assert result["answered"] is False and time.monotonic() - started < 2
+    stale = httpx.post(f"{emu.base_url}/_emulator/callbacks", json={
+        "chat_id": people["ana"], "message_id": msg["message_id"], "user_id": people["ana"], "callback_data": "b"})
+    assert stale.status_code == 409
+    assert raw(emu, "answerCallbackQuery", callback_query_id="12345")[1]["description"] == E.QUERY_TOO_OLD
+
+
+def test_concurrent_get_updates_conflict(emu):
+    """Two bot instances polling at once: the older long poll is ended with 409, like Telegram."""
+
+    async def go(bot):
+        async with Bot(emu.token, base_url=emu.bot_api_url) as other:
+            first = asyncio.create_task(bot.get_updates(timeout=5))
+            await asyncio.sleep(0.3)
+            second = asyncio.create_task(other.get_updates(timeout=0))
+            with pytest.raises(Conflict, match="terminated by other getUpdates request"):
+                await first
+            return await second
+
+    assert run_bot(emu, go) == ()
