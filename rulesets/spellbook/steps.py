@@ -1,0 +1,108 @@
+"""Pending steps: how a composite action becomes a short series of small prompts.
+
+An action pushes steps on `state.q` (front first). A step is a small dict, `{"do": name, ...}`,
+holding everything it needs (level, rune, counts), so a copied action (Clone) or an instant
+(Agilidade) reuses the same steps. `advance` runs automatic steps, skips decisions nobody can
+make, takes the only possible answer by itself, and stops at the first real decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rulesets.core import Msg, Rng, msg
+from rulesets.spellbook.data import KIND_BY_ID
+from rulesets.spellbook.state import MATERIA, Log, State
+
+Task = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Step:
+    name: str
+    run: Callable[[State, Task, Rng, Log], None] | None = None  # automatic step
+    options: Callable[[State, Task], list[str]] | None = None  # decision step
+    resolve: Callable[[State, Task, str, Rng, Log], None] | None = None
+    title: Callable[[State, Task], Msg] | None = None
+    autopick: bool = True  # a single possible answer is taken without asking
+
+
+STEPS: dict[str, Step] = {}
+
+
+def automatic(name: str):
+    def register(fn: Callable[[State, Task, Rng, Log], None]):
+        STEPS[name] = Step(name=name, run=fn)
+        return fn
+    return register
+
+
+def decision(name: str, options, title, autopick: bool = True):
+    """Register `resolve(st, task, choice, rng, log)` for the decision `name`. The task has
+    already been taken off the queue when resolve runs; it may put itself back (`again`)."""
+    def register(fn: Callable[[State, Task, str, Rng, Log], None]):
+        STEPS[name] = Step(name=name, options=options, resolve=fn, title=title, autopick=autopick)
+        return fn
+    return register
+
+
+def push(st: State, *tasks: Task) -> None:
+    """Put steps at the front of the queue, in the given order."""
+    st.q[0:0] = list(tasks)
+
+
+def again(st: State, task: Task, **changes: Any) -> None:
+    push(st, {**task, **changes})
+
+
+def actor(st: State) -> int:
+    """Who decides now: the front step's seat (Flama makes others choose), else the Day's player."""
+    if st.q:
+        return st.q[0].get("seat", st.cur)
+    return st.cur
+
+
+def label(choice: str) -> Msg:
+    """Button text for a choice id: a Materia kind, or a catalogue entry."""
+    k = KIND_BY_ID.get(choice)
+    if k is not None:
+        return MATERIA[k]
+    return msg(f"spellbook.choice.{choice}")
+
+
+def step_options(st: State, task: Task) -> list[str]:
+    step = STEPS[task["do"]]
+    assert step.options is not None
+    return step.options(st, task)
+
+
+def settle(st: State, rng: Rng, log: Log, phase_flow: Callable[[State, Rng, Log], bool]) -> None:
+    """Run everything that needs no decision. `phase_flow` moves the Day on when the queue is
+    empty and returns False when a player must choose a phase action."""
+    while not st.over:
+        if not st.q:
+            if not phase_flow(st, rng, log):
+                return
+            continue
+        task = st.q[0]
+        step = STEPS[task["do"]]
+        if step.run is not None:
+            st.q.pop(0)
+            step.run(st, task, rng, log)
+            continue
+        opts = step.options(st, task)  # type: ignore[misc]
+        if not opts:
+            st.q.pop(0)
+            continue
+        if len(opts) == 1 and step.autopick:
+            st.q.pop(0)
+            step.resolve(st, task, opts[0], rng, log)  # type: ignore[misc]
+            continue
+        return
+
+
+def resolve(st: State, choice: str, rng: Rng, log: Log) -> None:
+    task = st.q.pop(0)
+    STEPS[task["do"]].resolve(st, task, choice, rng, log)  # type: ignore[misc]

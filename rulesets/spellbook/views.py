@@ -1,0 +1,134 @@
+"""What players see: the public table as JSON (`view`), as status lines (`table`), and the
+prompt of whoever must decide. Spellbook hides nothing but the bag, of which only the number
+of tokens is shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.core import Choice, Msg, Prompt, msg
+from rulesets.spellbook.data import (
+    FAMILIAR_SPACES,
+    KIND_BY_ID,
+    KIND_IDS,
+    NRUNE,
+    RUNES,
+    SPELL_COLOUR,
+    familiar_points,
+    track_points,
+)
+from rulesets.spellbook.day import phase_options
+from rulesets.spellbook.state import MATERIA, OVER, PHASE_NAMES, SEATS, SPELL_NAMES, State, materia_list
+from rulesets.spellbook.steps import STEPS, actor, step_options
+
+SPELL_CHOICE_STEPS = {"learn", "upgrade", "pick_spell"}
+
+
+def _phase_name(st: State) -> str:
+    return PHASE_NAMES.get(st.phase, "setup" if st.phase == 0 else "dusk" if st.phase != OVER else "over")
+
+
+def view(st: State, seat: int | None) -> dict[str, Any]:
+    players = []
+    for i, pl in enumerate(st.players):
+        players.append({
+            "seat": i,
+            "pool": [KIND_IDS[k] for k in pl.pool],
+            "familiar": [KIND_IDS[k] for k in pl.fam],
+            "familiar_points": familiar_points(len(pl.fam)),
+            "spells": {st.spells[c]: {"level": lv, "rune": RUNES[pl.tok[c] % NRUNE]}
+                       for c, lv in enumerate(pl.lv) if lv},
+            "days": pl.days,
+        })
+    out: dict[str, Any] = {
+        "game": "spellbook",
+        "mode": st.mode,
+        "spells": list(st.spells),
+        "first": st.first,
+        "day_player": st.cur,
+        "phase": _phase_name(st),
+        "to_act": None if st.over else actor(st),
+        "step": st.q[0]["do"] if st.q else None,
+        "altar": [KIND_IDS[k] for k in sorted(st.altar)],
+        "bag": sum(st.bag),
+        "discard": sum(st.disc),
+        "players": players,
+        "ending": st.ending or None,
+        "over": st.over,
+        "you": seat,
+    }
+    if st.solo:
+        out["solo"] = {"difficulty": st.difficulty, "track": [KIND_IDS[k] for k in st.opp],
+                       "track_points": track_points(len(st.opp)), "bottom": [KIND_IDS[k] for k in st.bottom]}
+    return out
+
+
+def table(st: State, seat: int | None) -> list[Msg]:
+    lines = [_status(st),
+             msg("spellbook.table.altar", materia=materia_list(sorted(st.altar)), count=len(st.altar)),
+             msg("spellbook.table.bag", bag=sum(st.bag), discard=sum(st.disc))]
+    for i, pl in enumerate(st.players):
+        spells = [msg("spellbook.table.spell", spell=SPELL_NAMES[st.spells[c]], level=lv,
+                      rune=msg(f"spellbook.rune.{RUNES[pl.tok[c] % NRUNE]}"))
+                  for c, lv in enumerate(pl.lv) if lv]
+        lines.append(msg("spellbook.table.player", player=SEATS[i], pool=materia_list(pl.pool), count=len(pl.pool),
+                         stored=len(pl.fam), spaces=FAMILIAR_SPACES, points=familiar_points(len(pl.fam)),
+                         spells=spells))
+    if st.solo:
+        lines.append(msg("spellbook.table.solo", count=len(st.opp), points=track_points(len(st.opp)),
+                         bottom=len(st.bottom)))
+    if st.ending and not st.over:
+        lines.append(msg(f"spellbook.table.ending_{st.ending}"))
+    return lines
+
+
+def _status(st: State) -> Msg:
+    if st.over:
+        return msg("spellbook.table.over")
+    if st.phase == 0:
+        return msg("spellbook.table.setup", player=SEATS[st.first])
+    return msg("spellbook.table.status", player=SEATS[st.cur], day=st.players[st.cur].days + 1,
+               phase=msg(f"spellbook.phase.{_phase_name(st)}"))
+
+
+def choice_label(st: State, choice: str) -> Msg:
+    if st.q and st.q[0]["do"] in SPELL_CHOICE_STEPS:
+        return SPELL_NAMES[choice]
+    k = KIND_BY_ID.get(choice)
+    if k is not None:
+        return MATERIA[k]
+    head, dot, rest = choice.partition(".")
+    if dot and head in ("take", "store"):
+        return msg(f"spellbook.choice.{head}", materia=MATERIA[KIND_BY_ID[rest]])
+    if dot and head == "s":
+        return msg("spellbook.choice.copy_solo", action=msg(f"spellbook.choice.{rest}"))
+    if dot and head.startswith("c") and head != "c":
+        return msg("spellbook.choice.copy", player=SEATS[int(head[1:])], action=msg(f"spellbook.choice.{rest}"))
+    return msg(f"spellbook.choice.{choice}")
+
+
+def prompt(st: State, seat: int) -> Prompt:
+    if st.q:
+        task = st.q[0]
+        step = STEPS[task["do"]]
+        title = step.title(st, task)  # type: ignore[misc]
+        choices = step_options(st, task)
+    else:
+        title = msg("spellbook.prompt.phase", phase=msg(f"spellbook.phase.{_phase_name(st)}"))
+        choices = phase_options(st, st.cur, st.phase)
+    pl = st.players[seat]
+    info = [msg("spellbook.info.pool", materia=materia_list(pl.pool), count=len(pl.pool)),
+            msg("spellbook.info.altar", materia=materia_list(sorted(st.altar))),
+            msg("spellbook.info.familiar", stored=len(pl.fam), spaces=FAMILIAR_SPACES,
+                points=familiar_points(len(pl.fam)))]
+    if st.q and st.q[0]["do"].startswith("learn_") and "sp" in st.q[0]:
+        task = st.q[0]
+        info.append(msg("spellbook.info.learning", spell=SPELL_NAMES[st.spells[task["c"]]], level=task["lv"],
+                        token=MATERIA[task["t"]], spent=materia_list(task["sp"]), count=task["need"]))
+    if st.q and st.q[0]["do"] == "storm_pick":
+        info.append(msg("spellbook.info.storm", materia=materia_list(st.q[0]["sel"])))
+    return Prompt(seat=seat, title=title, choices=[Choice(id=c, label=choice_label(st, c)) for c in choices],
+                  info=info)
+
+
+__all__ = ["view", "table", "prompt", "SPELL_COLOUR"]
