@@ -89,7 +89,7 @@ def advance(state: State, rng: Rng, events: list[Event]) -> bool:
     revealed = False
     while True:
         if state.phase in ("magician", "start"):
-            if setup.next_decision(state):
+            if state.step or setup.next_decision(state):
                 return revealed
             if state.beginner:
                 setup.beginner_setup(state, events)

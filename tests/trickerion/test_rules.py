@@ -1,0 +1,650 @@
+"""Every rule of the base game and the rulebook's examples."""
+
+import pytest
+
+from rulesets.core import Rng
+from rulesets.trickerion import end_of_round, performance
+from rulesets.trickerion.data import BOARD, CARDS, DICE, TRICKS
+from rulesets.trickerion.rules import corner, effective, link_count, links_of, placements
+from rulesets.trickerion.state import Card
+
+from .harness import advance, begin, do, give_tricks, lay, place, reveal, rotate_for_links, to_assignment
+from .helpers import GAME
+
+# ---------------------------------------------------------------------------------------------- setup
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_general_setup(n):
+    m = begin(n)
+    st = m.state
+    assert st.stock == ["wood", "metal", "glass", "fabric"] and st.quick is None
+    cards = [c for c in st.row if c]
+    assert len(cards) == n - 1 and all(CARDS[c.id].theater == "riverside" for c in cards)
+    assert len(st.row) == n + 1
+    assert [CARDS[c].theater for c in st.deck] == ["riverside", "riverside", "grand_magorian", "grand_magorian"]
+    expected = {2: [10, 14], 3: [10, 12, 14], 4: [10, 12, 14, 16]}[n]
+    assert [st.p[s].coins for s in st.order] == expected
+    for p in st.p:
+        assert p.fame == 5 and p.shards == 1
+        assert p.hand == {"downtown": 2, "market": 2, "workshop": 2, "theater": 3}
+        assert p.apps[0] == "a1" and "mag" not in p.specs
+    assert st.round == 1 and st.phase == "advertise"
+
+
+def test_one_magician_per_favourite_category():
+    from rulesets.core import new_match
+
+    m = new_match(GAME, {}, 3, 0)
+    do(m, 0, "m:M01")  # escape
+    assert "m:M05" not in GAME.legal_choices(m.state, 1) and "m:M02" in GAME.legal_choices(m.state, 1)
+
+
+def test_chosen_setup_trick_components_specialist_and_free_prepare():
+    from rulesets.core import new_match
+
+    m = new_match(GAME, {}, 2, 3)
+    do(m, 0, "m:M03")  # spiritual
+    do(m, 1, "m:M01")  # escape
+    assert sorted(GAME.legal_choices(m.state, 0)) == ["t:T13", "t:T14", "t:T15", "t:T16"]
+    do(m, 0, "t:T13")
+    assert "c:rope" in GAME.legal_choices(m.state, 0) and "c:mirror" not in GAME.legal_choices(m.state, 0)
+    do(m, 0, "c:glass", "c:wood", "s:manager")
+    do(m, 0, "c:glass")  # on the Manager's multi-component slot: counts as one more
+    assert m.state.p[0].multi[0] == "glass" and effective(m.state.p[0], "glass") == 3
+    do(m, 0, "c:wood")
+    do(m, 1, "t:T25", "c:rope", "s:engineer")
+    assert m.state.step == "seng"  # the Engineer's trick comes after all starting tricks, any category
+    assert "t:T01" in GAME.legal_choices(m.state, 1) and "t:T13" not in GAME.legal_choices(m.state, 1)
+    do(m, 1, "t:T01")
+    p0, p1 = m.state.p
+    assert p0.tricks[0].on == 3                    # Mind Reading: 2 Glass met -> free Arquitetar, 3 markers
+    assert p1.tricks[0].on == 0 and p1.tricks[1].eng and p1.tricks[1].on == 0
+    assert m.state.phase == "advertise"
+
+
+@pytest.mark.parametrize("magician,trick,markers,spec", [
+    ("M02", "T01", 2, "manager"), ("M04", "T37", 2, "assistant"), ("M01", "T25", 2, "engineer"),
+    ("M03", "T13", 3, "manager")])
+def test_beginner_setup(magician, trick, markers, spec):
+    m = begin(2, magicians=(magician,))
+    p = m.state.p[0]
+    assert p.tricks[0].t == trick and p.tricks[0].on == markers and p.specs == [spec]
+    if magician == "M02":
+        assert p.multi[0] == "animal" and effective(p, "animal") == 2
+    if magician == "M03":
+        assert p.multi[0] == "rope" and effective(p, "rope") == 2 and p.comps["glass"] == 2
+    if magician == "M04":
+        assert p.apps == ["a1", "a2"] and p.app_ext == "a2"
+    if magician == "M01":
+        assert p.tricks[1].t == "T26" and p.tricks[1].eng and p.tricks[1].on == 0  # Stocks Escape needs Metal
+
+
+# ---------------------------------------------------------------------------------------------- round phases
+
+
+def test_dice_are_rolled_each_round():
+    m = begin(2)
+    for die, face in m.state.dice.items():
+        assert face in DICE[die]
+
+
+def test_initiative_follows_reverse_fame_and_ties_invert():
+    m = begin(4)
+    st = m.state
+    st.order = [0, 1, 2, 3]
+    for s, fame in enumerate([9, 5, 9, 2]):
+        st.p[s].fame = fame
+    from rulesets.trickerion.game import adjust_initiative
+
+    adjust_initiative(st, [])
+    assert st.order == [3, 1, 2, 0]  # 0 and 2 tied on 9: their order inverts
+
+
+@pytest.mark.parametrize("n,costs", [(2, [1, 3]), (4, [1, 2, 3, 4])])
+def test_advertise_costs_the_initiative_space(n, costs):
+    m = begin(n)
+    st = m.state
+    for s, cost in zip(list(st.order), costs, strict=True):
+        before = st.p[s].coins
+        assert st.turn == s
+        do(m, s, "adv")
+        assert st.p[s].coins == before - cost and st.p[s].fame == 7 and st.p[s].poster
+    assert st.phase == "assign"
+
+
+def test_assignment_is_secret_and_revealed_together():
+    m = begin(3)
+    to_assignment(m)
+    assert sorted(GAME.to_act(m.state)) == [0, 1, 2]
+    events = do(m, 0, "c:mag", "l:theater")
+    assert all(e.audience == [0] for e in events)
+    assert m.state.p[0].plan == {"mag": "theater"}
+    for seat in (1, 2, None):
+        assert "plan" not in GAME.view(m.state, seat)["players"][0]
+        assert "pick" not in GAME.view(m.state, seat)["players"][0]
+    assert GAME.view(m.state, 0)["players"][0]["plan"] == {"mag": "theater"}
+    from locales import render
+
+    for line in GAME.table(m.state, 1):
+        assert "Teatro" not in render(line) or "Carta" in render(line)
+    from rulesets.core import act
+
+    m2, events = act(m, 0, "done")
+    assert not m2.log[-1].events[-1].audience and m2.log[-1].checkpoint
+    act(m2, 1, "done", inplace=True)
+    m3, events = act(m2, 2, "done")
+    assert m3.log[-1].checkpoint and m3.state.phase == "place"
+    assert GAME.view(m3.state, 1)["players"][0]["plan"] == {"mag": "theater"}
+
+
+def test_idle_characters_and_placement_in_initiative_order():
+    m = begin(3)
+    reveal(m, {0: {"mag": "downtown", "a1": "market"}, 1: {"mag": "market"}, 2: {}}, order=[1, 0, 2])
+    st = m.state
+    assert st.turn == 1
+    assert st.p[2].idle == ["mag", *st.p[2].specs, *st.p[2].apps]
+    place(m, 1, "mag", "market.0")
+    do(m, 1, "end")
+    assert st.turn == 0
+    do(m, 0, "i:a1")  # flipping the card: this character stays idle
+    assert st.turn == 0  # player 1 has nothing left, so 0 goes on
+    place(m, 0, "mag", "downtown.0")
+    do(m, 0, "end")
+    assert st.phase != "place"
+
+
+@pytest.mark.parametrize("n,spaces", [(2, ["0", "3"]), (3, ["0", "1", "3"]), (4, ["0", "1", "2", "3"])])
+def test_spaces_follow_the_player_count(n, spaces):
+    m = begin(n)
+    reveal(m, {0: {"mag": "downtown"}}, order=list(range(n)))
+    do(m, 0, "p:mag")
+    assert GAME.legal_choices(m.state, 0) == [f"sp:downtown.{k}" for k in spaces] + ["back"]
+
+
+def test_shard_buys_one_ap_once_but_not_in_the_theater():
+    m = begin(2)
+    reveal(m, {0: {"mag": "market", "a1": "theater"}}, order=[0, 1])
+    place(m, 0, "mag", "market.0", shard=True)
+    assert m.state.cur.ap == 3 + 2 + 1 and m.state.p[0].shards == 0
+    do(m, 0, "end")
+    m.state.p[0].shards = 1
+    do(m, 0, "p:a1", "sp:theater.0.b0")
+    assert m.state.step == "act" and m.state.cur.ap == 1 + 1  # Thursday backstage +1, no Shard offer
+
+
+def test_theater_weekday_and_performance_spaces():
+    m = begin(2)
+    reveal(m, {0: {"mag": "theater", "a1": "theater"}, 1: {"mag": "theater", "a1": "theater"}}, order=[0, 1])
+    do(m, 0, "p:a1")
+    assert "sp:theater.0.p" not in GAME.legal_choices(m.state, 0)  # magicians only
+    do(m, 0, "sp:theater.3.b0")
+    assert m.state.cur.ap == 0  # apprentice on Sunday: 1 - 1
+    do(m, 0, "end")
+    do(m, 1, "p:mag")
+    assert not any(c.startswith("sp:theater.3") for c in GAME.legal_choices(m.state, 1))  # Sunday is taken
+    do(m, 1, "back", "p:a1", "sp:theater.0.b0", "end")
+    do(m, 0, "p:mag")
+    assert all(c.startswith("sp:theater.3") or c == "back" for c in GAME.legal_choices(m.state, 0))
+    do(m, 0, "sp:theater.3.p")  # AP lost: the turn passes at once
+    assert m.state.turn == 1 and m.state.p[0].placed["mag"] == "theater.3.p"
+    do(m, 1, "p:mag")
+    assert all(c.startswith("sp:theater.0") or c == "back" for c in GAME.legal_choices(m.state, 1))
+
+
+# ---------------------------------------------------------------------------------------------- Centro da Cidade
+
+
+def _downtown(n=2, ap_space="downtown.0"):
+    m = begin(n)
+    reveal(m, {0: {"mag": "downtown"}}, order=list(range(n)))
+    place(m, 0, "mag", ap_space)
+    return m
+
+
+def test_learn_trick_fame_threshold_favourite_category_and_die():
+    m = _downtown()
+    st, p = m.state, m.state.p[0]
+    st.dice.update(r0="mechanical", r1="X")
+    p.coins = 20
+    fav = BOARD.magicians[0].category if p.magician == "M01" else None
+    from rulesets.trickerion.data import MAGICIANS
+
+    fav = MAGICIANS[p.magician].category
+    do(m, 0, "learn")
+    assert sorted(GAME.legal_choices(st, 0)) == sorted(["ld:r0:mechanical", f"ld:r0:{fav}", "back"])
+    do(m, 0, "ld:r0:mechanical")
+    level2 = next(t for t in TRICKS.values() if t.category == "mechanical" and t.level == 2).id
+    assert f"lt:{level2}" in GAME.legal_choices(st, 0)
+    assert not any(c[3:] in TRICKS and TRICKS[c[3:]].level == 3 for c in GAME.legal_choices(st, 0))
+    coins, fame = p.coins, p.fame
+    do(m, 0, f"lt:{level2}")
+    assert p.coins == coins - (16 - fame) and st.dice["r0"] == "X" and st.cur.ap == 2
+    assert p.tricks[-1].t == level2 and p.tricks[-1].on == 0
+    assert "learn" not in GAME.legal_choices(st, 0)
+
+
+def test_learning_needs_a_die_and_a_free_slot():
+    m = _downtown()
+    st = m.state
+    st.dice.update(r0="X", r1="X")
+    assert "learn" not in GAME.legal_choices(st, 0)
+
+
+def test_hire_arrives_at_the_end_of_the_round_and_once_per_specialist_type():
+    m = _downtown()
+    st, p = m.state, m.state.p[0]
+    have = p.specs[0]
+    st.dice.update(i0=have, i1="apprentice")
+    assert "hi:i0" not in GAME.legal_choices(st, 0)
+    do(m, 0, "hi:i1")
+    assert p.hires == ["apprentice"] and "a3" not in p.apps and st.dice["i1"] == "X"
+    end_of_round.return_characters(st, [])
+    assert len(p.apps) == len(set(p.apps)) and p.hires == []
+
+
+def test_take_coins_reroll_and_set_die():
+    m = _downtown()
+    st, p = m.state, m.state.p[0]
+    st.dice["b0"] = "5"
+    coins = p.coins
+    do(m, 0, "co:b0")
+    assert p.coins == coins + 5 and st.dice["b0"] == "X" and st.cur.ap == 2
+    do(m, 0, "setdie", "sd:b0", "sf:6")
+    assert st.dice["b0"] == "6" and st.cur.ap == 0
+    m2 = _downtown()
+    do(m2, 0, "reroll", "rr:i0")
+    assert m2.log[-1].draws and m2.state.cur.ap == 4
+
+
+# ---------------------------------------------------------------------------------------------- Mercado
+
+
+def _market(char="mag", space="market.0", n=2):
+    m = begin(n)
+    reveal(m, {0: {char: "market"}}, order=list(range(n)))
+    place(m, 0, char, space)
+    return m
+
+
+def test_market_example_quick_order_buy_and_bargain():
+    """Magician on +2 (5 AP): Quick Order a Rope (2), Buy it (1), Bargain 3 coins down to 1 (2)."""
+    m = _market()
+    st, p = m.state, m.state.p[0]
+    p.comps.pop("rope", None)
+    coins = p.coins
+    assert st.cur.ap == 5
+    do(m, 0, "quick", "qt:rope", "buy", "bt:rope", "bn:1")
+    assert GAME.legal_choices(st, 0) == ["bg:0", "bg:1", "bg:2", "back"]
+    do(m, 0, "bg:2")
+    assert p.coins == coins - 1 and p.comps["rope"] == 1 and st.cur.ap == 0
+
+
+def test_market_advanced_example():
+    """Engineer on +2 (4 AP): order Petroleum and Padlock, buy 2 Rope and 3 Metal for 7 coins."""
+    m = begin(2)
+    st = m.state
+    p = st.p[0]
+    p.specs = ["engineer"]
+    p.comps, p.multi = {}, [None, None]
+    st.stock = ["wood", "metal", "rope", "fabric"]
+    reveal(m, {0: {"engineer": "market"}}, order=[0, 1])
+    place(m, 0, "engineer", "market.0")
+    coins = p.coins
+    do(m, 0, "order", "ot:petroleum", "os:0", "order", "ot:padlock", "os:1")
+    assert "ot:petroleum" not in GAME.legal_choices(st, 0) if st.step == "order_t" else True
+    do(m, 0, "buy", "bt:rope", "bn:2", "bg:0", "buy", "bt:metal", "bn:3", "bg:0")
+    assert p.coins == coins - 7 and p.comps == {"rope": 2, "metal": 3} and st.cur.ap == 0
+    end_of_round.orders_arrive(st, [])
+    assert st.stock == ["petroleum", "padlock", "rope", "fabric"]
+
+
+def test_bargain_never_to_zero_and_only_with_a_purchase():
+    m = _market()
+    st = m.state
+    assert "bargain" not in GAME.legal_choices(st, 0)
+    st.p[0].comps = {}
+    do(m, 0, "buy", "bt:wood", "bn:2")
+    assert GAME.legal_choices(st, 0) == ["bg:0", "bg:1", "back"]
+
+
+def test_three_of_a_type_including_the_manager_bonus():
+    m = _market()
+    p = m.state.p[0]
+    p.comps, p.multi = {"wood": 2}, ["wood", None]
+    do(m, 0, "buy")
+    assert "bt:wood" not in GAME.legal_choices(m.state, 0)
+    p.multi = [None, None]
+    do(m, 0, "bt:wood")
+    assert GAME.legal_choices(m.state, 0) == ["bn:1", "back"]
+
+
+def test_order_and_quick_order_at_end_of_round():
+    m = _market()
+    st = m.state
+    do(m, 0, "order", "ot:cog", "os:2")
+    do(m, 0, "order")
+    assert "ot:cog" not in GAME.legal_choices(st, 0)
+    do(m, 0, "back", "quick", "qt:mirror")
+    assert st.quick == "mirror"
+    end_of_round.orders_arrive(st, [])
+    assert st.stock[2] == "cog" and st.quick is None and st.orders == [None] * 4
+
+
+# ---------------------------------------------------------------------------------------------- Oficina
+
+
+def _workshop(tricks=("T28",), comps=None, specs=None):
+    m = begin(2)
+    p = m.state.p[0]
+    give_tricks(m, 0, *tricks)
+    p.comps, p.multi = dict(comps or {}), [None, None]
+    if specs is not None:
+        p.specs = list(specs)
+    reveal(m, {0: {"mag": "workshop"}}, order=[0, 1])
+    place(m, 0, "mag", "workshop.0.0")
+    return m
+
+
+def test_workshop_example_water_tank_escape():
+    """2 Glass, 2 Metal and a Rope meet Fuga do Tanque de Água: 2 markers, components not spent."""
+    m = _workshop(comps={"glass": 2, "metal": 2, "rope": 1}, specs=[])
+    p = m.state.p[0]
+    do(m, 0, "pr:T28")
+    assert p.tricks[0].on == 2 and p.comps == {"glass": 2, "metal": 2, "rope": 1}
+    assert m.state.cur.ap == 3 - TRICKS["T28"].prepare_ap
+    assert "pr:T28" not in GAME.legal_choices(m.state, 0)  # markers still on the card
+
+
+def test_prepare_needs_the_components_engineer_bonus_and_symbol_limit():
+    m = _workshop(tricks=("T01", "T37"), comps={"fabric": 2, "metal": 1}, specs=["engineer"])
+    st, p = m.state, m.state.p[0]
+    assert "pr:T37" not in GAME.legal_choices(st, 0)
+    do(m, 0, "mt:T01", "pr:T01")
+    assert p.tricks[0].eng and p.tricks[0].on == 3
+    p.tricks[0].on = 0
+    card = next(c for c in st.row if c)
+    lay(card, 0, p.tricks[0].sym, "T01", CARDS[card.id].slots[0])
+    do(m, 0, "pr:T01")
+    assert p.tricks[0].on == 3  # 3 + 1 in the Theater = 4 of that symbol
+
+
+def test_specialist_moves_need_the_specialist():
+    m = _workshop(tricks=("T01",), comps={"fabric": 1, "wood": 2}, specs=[])
+    assert not [c for c in GAME.legal_choices(m.state, 0) if c[:3] in ("mt:", "ma:") or c == "movecomp"]
+    m = _workshop(tricks=("T01",), comps={"fabric": 1, "wood": 2}, specs=["manager", "assistant"])
+    _st, p = m.state, m.state.p[0]
+    do(m, 0, "movecomp", "mc:wood:0")
+    assert p.multi == ["wood", None] and effective(p, "wood") == 3
+    do(m, 0, "ma:a1")
+    assert p.app_ext == "a1"
+
+
+def test_returning_tricks_and_components():
+    m = _workshop(tricks=("T01",), comps={"fabric": 2})
+    st, p = m.state, m.state.p[0]
+    card = next(c for c in st.row if c)
+    lay(card, 0, 0, "T01", CARDS[card.id].slots[0])
+    do(m, 0, "manage", "dt:T01", "manage", "dc:fabric")
+    assert p.tricks == [] and card.m == {} and p.comps == {"fabric": 1}
+
+
+# ---------------------------------------------------------------------------------------------- Teatro
+
+
+def test_marker_corners_follow_the_clockwise_order():
+    assert [corner("spiritual", 0, e) for e in range(4)] == ["spiritual", "mechanical", "optical", "escape"]
+    assert [corner("optical", 1, e) for e in range(4)] == ["mechanical", "optical", "escape", "spiritual"]
+
+
+def test_placement_geometry_and_same_symbol_rule():
+    card = Card(id="P01")  # 0.0 - 0.1 (shard) - 0.2, vertical
+    assert placements(card, 0, 0) == [("0.0", 2), ("0.1", 0), ("0.1", 2), ("0.2", 0)]
+    lay(card, 0, 0, "T01", "0.0", 2)
+    assert placements(card, 0, 0) == []  # same colour and symbol
+    assert ("0.1", 0) in placements(card, 1, 0)
+    lay(card, 1, 0, "T02", "0.1", 0)  # optical own corners meet on the circle
+    assert links_of(card, "0.1") == [0] and link_count(card) == 1
+    lay(card, 1, 1, "T37", "0.2", 0)  # mechanical up; 0.1's down corner shows spiritual
+    assert link_count(card) == 1
+
+
+def _theater_position(n=4):
+    m = begin(n)
+    return m
+
+
+def test_theater_example_a_placements_and_links():
+    """Yellow's Manager on Friday (2 AP) sets up 2 tricks: 1 link, 1 Fame or coin. Blue's Assistant on
+    Thursday has 3 AP; links with its level-2 trick pay 2 each, also with a yellow marker."""
+    m = begin(4)
+    st = m.state
+    blue, yellow, green, red = 0, 1, 2, 3
+    st.row = [Card(id="P01"), Card(id="P02"), Card(id="P04"), None, None]
+    give_tricks(m, yellow, "T37", "T02", on=2)         # mechanical and optical, level 1
+    give_tricks(m, blue, "T41", "T38", on=2)           # mechanical: level 2 ("Espadas") and level 1
+    for s in (yellow, blue):
+        st.p[s].specs = ["manager", "assistant"]
+    reveal(m, {green: {"mag": "theater"}, yellow: {"manager": "theater", "a1": "theater", "mag": "theater"},
+               blue: {"assistant": "theater", "mag": "theater"}, red: {"mag": "theater"}},
+           order=[green, yellow, blue, red])
+    place(m, green, "mag", "theater.3.p")
+    place(m, yellow, "manager", "theater.1.b0")
+    assert st.cur.ap == 2
+    do(m, yellow, "setup", "st:T37", "sc:1", "ss:0.1:0")       # P02: 0.0 | 0.1 - 1.1 (shard)
+    assert st.step == "act"
+    shards = st.p[yellow].shards
+    do(m, yellow, "setup", "st:T02", "sc:1", "ss:1.1:3")       # its optical corner meets T37's right corner
+    assert st.step == "link" and st.ctx["links"] == 1
+    fame, coins = st.p[yellow].fame, st.p[yellow].coins
+    do(m, yellow, "lf:1")
+    assert st.p[yellow].fame == fame + 1 and st.p[yellow].coins == coins
+    assert st.p[yellow].shards == shards + 1  # the shard circle with two own markers: a single Shard
+    do(m, yellow, "end")
+    place(m, blue, "assistant", "theater.0.b0")
+    assert st.cur.ap == 3  # Thursday backstage +1
+    do(m, blue, "setup", "st:T38", "sc:0", "ss:0.0:2")  # P01
+    assert st.step == "act"
+    do(m, blue, "setup", "st:T41", "sc:0", "ss:0.1:0")
+    assert st.step == "link" and st.ctx["links"] == 1
+    coins = st.p[blue].coins
+    do(m, blue, "lf:0")
+    assert st.p[blue].coins == coins + 2  # the level-2 trick formed it: 2 coins
+    do(m, blue, "setup", "st:T41", "sc:1", "ss:0.0:2")  # above yellow's T37 on P02: a link with yellow
+    assert st.step == "link"
+    fame = st.p[blue].fame
+    do(m, blue, "lf:1")
+    assert st.p[blue].fame == fame + 2 and st.cur.ap == 0
+    do(m, blue, "end")
+    place(m, red, "mag", "theater.2.b0")
+    assert st.cur.ap == 3  # backstage magician: 3 AP, cannot perform this round
+    do(m, red, "end")
+    assert st.turn == yellow
+    do(m, yellow, "p:a1")
+    assert all(c.startswith("sp:theater.1") or c == "back" for c in GAME.legal_choices(st, yellow))
+    do(m, yellow, "sp:theater.1.b1", "end")
+    place(m, blue, "mag", "theater.0.p")
+    place(m, yellow, "mag", "theater.1.p")
+    assert st.days == [blue, yellow, red, green]
+
+
+def test_reschedule_pays_no_link_bonus():
+    m = begin(2)
+    st = m.state
+    st.row = [Card(id="P01"), None, None]
+    give_tricks(m, 0, "T01", "T02", on=1)
+    lay(st.row[0], 0, 0, "T01", "0.0", 2)
+    lay(st.row[0], 0, 1, "T02", "0.2", 0)
+    st.p[0].tricks[0].on = 0
+    reveal(m, {0: {"mag": "theater"}}, order=[0, 1])
+    place(m, 0, "mag", "theater.1.b0")
+    fame, coins = st.p[0].fame, st.p[0].coins
+    do(m, 0, "resched", "rm:0:0.2", "rc:0", "rp:0.1:0")
+    assert link_count(st.row[0]) == 1 and st.step == "act"
+    assert (st.p[0].fame, st.p[0].coins) == (fame, coins)
+
+
+# ---------------------------------------------------------------------------------------------- performance
+
+
+def _perf_position():
+    """Rulebook Example B: blue Thursday (Assistant backstage), yellow Friday (Manager backstage),
+    red Saturday (magician backstage), green Sunday."""
+    m = begin(4)
+    st = m.state
+    blue, yellow, green, red = 0, 1, 2, 3
+    give_tricks(m, blue, "T02", "T03")      # optical, level 1
+    give_tricks(m, red, "T37", "T40")
+    give_tricks(m, yellow, "T38", "T39")
+    give_tricks(m, green, "T25", "T26")
+    first, second, third = Card(id="P06"), Card(id="P03"), Card(id="P13")
+    lay(third, blue, 0, "T02", "0.0")
+    lay(third, blue, 1, "T03", "1.0")
+    lay(third, red, 0, "T37", "1.1")
+    rotate_for_links(third, 2)
+    lay(second, yellow, 0, "T38", "0.0")
+    lay(second, yellow, 1, "T39", "0.1")
+    lay(second, blue, 0, "T02", "1.1")
+    lay(second, red, 1, "T40", "1.2")
+    rotate_for_links(second, 3)
+    lay(first, green, 0, "T25", "0.0")
+    lay(first, green, 1, "T26", "0.1")
+    lay(first, yellow, 0, "T38", "0.2")
+    lay(first, red, 0, "T37", "1.2")
+    rotate_for_links(first, 2)
+    st.row = [first, second, third, None, None]
+    places = {blue: {"mag": "theater.0.p", "assistant": "theater.0.b0"},
+              yellow: {"mag": "theater.1.p", "manager": "theater.1.b0"},
+              red: {"mag": "theater.2.b0"}, green: {"mag": "theater.3.p"}}
+    for s, spots in places.items():
+        p = st.p[s]
+        p.specs = ["assistant", "manager"]
+        p.placed = dict(spots)
+        p.day = int(next(iter(spots.values())).split(".")[1])
+        st.days[p.day] = s
+        for c, key in spots.items():
+            st.occ[key] = f"{s}:{c}"
+    st.phase, st.step, st.turn, st.perf_day = "perform", "", None, 0
+    advance(m)
+    return m
+
+
+def test_performance_example_b_payouts():
+    m = _perf_position()
+    st = m.state
+    blue, yellow, green, red = 0, 1, 2, 3
+    assert st.turn == blue and GAME.legal_choices(st, blue) == ["pc:1", "pc:2"]
+    before = [(p.fame, p.coins, p.shards) for p in st.p]
+    do(m, blue, "pc:2")
+    y2, y3, y37 = TRICKS["T02"].yields, TRICKS["T03"].yields, TRICKS["T37"].yields
+    # blue: both tricks -1/-1 (Thursday), +2 links, +2 Assistant, +2 the card
+    assert st.p[blue].fame == before[blue][0] + (y2.fame - 1) + (y3.fame - 1) + 2 + 2 + 2
+    assert st.p[blue].coins == before[blue][1] + (y2.coins - 1) + (y3.coins - 1)
+    assert st.p[red].fame == before[red][0] + y37.fame and st.p[red].coins == before[red][1] + y37.coins
+    assert st.row[2].m == {}  # markers back to the supply, not to the trick cards
+    assert all(o.on == 0 for o in st.p[blue].tricks)
+    assert st.turn == yellow and GAME.legal_choices(st, yellow) == ["pc:0", "pc:1"]
+    before = [(p.fame, p.coins, p.shards) for p in st.p]
+    do(m, yellow, "pc:1")
+    y38, y39, y40 = TRICKS["T38"].yields, TRICKS["T39"].yields, TRICKS["T40"].yields
+    assert st.p[yellow].fame == before[yellow][0] + y38.fame + y39.fame + 3 + 1   # 3 links, card 1 Fame
+    assert st.p[yellow].coins == before[yellow][1] + y38.coins + y39.coins + 3    # Manager 3 coins
+    assert st.p[blue].fame == before[blue][0] + max(0, y2.fame - 1)
+    assert st.p[red].coins == before[red][1] + y40.coins
+    assert st.turn == green
+    before = [(p.fame, p.coins, p.shards) for p in st.p]
+    do(m, green, "pc:0")
+    y25, y26 = TRICKS["T25"].yields, TRICKS["T26"].yields
+    assert st.p[green].fame == before[green][0] + y25.fame + 1 + y26.fame + 1 + 2   # Sunday +1/+1, 2 links
+    assert st.p[green].coins == before[green][1] + y25.coins + 1 + y26.coins + 1 + 1  # card: 1 coin
+    assert st.p[yellow].fame == before[yellow][0] + y38.fame
+    assert st.phase in ("advertise", "assign")  # the round ended
+
+
+def test_no_character_in_theater_uses_the_performers_modifier_never_below_zero():
+    m = begin(2)
+    st = m.state
+    give_tricks(m, 0, "T37")   # 0 Fame, 2 coins
+    give_tricks(m, 1, "T01")   # 2 Fame, 0 coins
+    card = Card(id="P01")
+    lay(card, 0, 0, "T37", "0.0", 2)
+    lay(card, 1, 0, "T01", "0.1", 0)
+    st.row = [card, None, None]
+    st.p[0].placed, st.p[0].day, st.days[0] = {"mag": "theater.0.p"}, 0, 0
+    st.occ = {"theater.0.p": "0:mag"}
+    fame1, coins1 = st.p[1].fame, st.p[1].coins
+    fame0 = st.p[0].fame
+    performance.perform(st, 0, 0, [])
+    assert (st.p[1].fame, st.p[1].coins) == (fame1 + 1, coins1)   # Thursday modifier, coins stay 0
+    assert st.p[0].fame == fame0 + 0 + link_count(card) + CARDS["P01"].bonus.fame
+
+
+# ---------------------------------------------------------------------------------------------- end of round
+
+
+def test_wages_idle_free_assistant_apprentice_free_and_fame_penalty():
+    m = begin(2)
+    st = m.state
+    p = st.p[0]
+    p.specs, p.apps, p.app_ext = ["assistant", "manager"], ["a1", "a2", "a3"], "a2"
+    p.placed = {"mag": "x", "assistant": "x", "a1": "x", "a2": "x"}  # manager and a3 idle
+    p.coins, p.fame = 2, 9
+    end_of_round.pay_wages(st, [])
+    assert p.coins == 0 and p.fame == 9 - 2 * 1   # due 2 + 1 = 3, paid 2, 1 unpaid
+    p.placed, p.coins, p.fame = {"assistant": "x", "manager": "x"}, 0, 3
+    end_of_round.pay_wages(st, [])
+    assert p.fame == 0
+
+
+def test_performance_cards_move_and_the_last_is_discarded_from_round_three():
+    m = begin(2)
+    st = m.state
+    first = st.row[0]
+    end_of_round.move_cards(st, [])
+    assert st.row[1] is first and st.row[0] is not None and st.row[2] is None and len(st.deck) == 3
+    end_of_round.move_cards(st, [])
+    assert st.row[2] is first
+    lay(first, 0, 0, st.p[0].tricks[0].t, CARDS[first.id].slots[0])
+    on = st.p[0].tricks[0].on
+    end_of_round.move_cards(st, [])
+    assert first not in st.row and st.p[0].tricks[0].on == on and len(st.deck) == 1
+
+
+def test_end_of_round_returns_posters_and_characters_and_advances_the_round():
+    m = begin(2)
+    st = m.state
+    do(m, st.turn, "adv")
+    do(m, st.turn, "pass")
+    reveal(m, {0: {"a1": "downtown"}, 1: {}}, order=[0, 1])
+    place(m, 0, "a1", "downtown.0")
+    do(m, 0, "end")
+    assert st.round == 2 and not any(p.poster for p in st.p) and st.occ == {} and st.phase == "advertise"
+
+
+# ---------------------------------------------------------------------------------------------- scoring
+
+
+def test_final_scoring_caps_and_ties():
+    m = begin(2)
+    st = m.state
+    st.phase = "over"
+    a, b = st.p
+    a.fame, a.shards, a.coins, a.apps, a.specs = 30, 25, 8, ["a1"], ["manager"]
+    b.fame, b.shards, b.coins, b.apps, b.specs = 53, 2, 2, ["a1"], []
+    score = GAME.score(st)
+    lines = {s.seat: [x.points for x in s.lines] for s in score.seats}
+    assert lines[0] == [30, 20, 2, 2, 3]   # shards capped at 20
+    assert lines[1] == [53, 2, 0, 2, 0]
+    assert score.seats[0].total == score.seats[1].total == 57
+    st.order = [1, 0]
+    assert GAME.score(st).winners == [1]
+    st.order = [0, 1]
+    assert GAME.score(st).winners == [0] and len(GAME.score(st).notes) == 2
+
+
+def test_events_carry_random_outcomes():
+    m = begin(2)
+    st = m.state
+    assert st.dice and all(face in DICE[d] for d, face in st.dice.items())
+    assert Rng  # the dice roll is in the log's draws
+    assert m.log[-1].draws or m.log[-2].draws
