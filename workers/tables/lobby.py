@@ -1,0 +1,337 @@
+"""The lobby: `/novojogo <jogo>` opens a table in the group, players join through a deep
+link to the bot's private chat, the creator (or a group admin) sets the options and starts.
+
+The lobby message is one group message edited in place. Its buttons:
+    Entrar   a URL button, https://t.me/<bot>?start=j<table id>: Telegram opens the private
+             chat and sends "/start j<table id>", which joins — so the bot can always write
+             to every player privately
+    Sair     leave the table
+    Opções   switch the message to the options (each press cycles one option's value)
+    Começar  deal the game (creator or group admin; within the game's player counts)
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import os
+import types
+import typing
+from typing import Any
+
+import annotated_types
+
+from rulesets.core import Game
+from rulesets.registry import available, get_game
+from workers.protocol import TABLE_ID_CHARS, Button, callback, join_payload
+from workers.tables import play, render
+from workers.tables.context import Ctx
+from workers.tables.model import SeatInfo, Shown, Table
+
+# The bot's @username, for the deep link. The plumbing sets it from getMe at start-up
+# (`set_bot_username`), or from the environment.
+BOT_USERNAME = os.environ.get("TELEGRAM_BOT_USERNAME", "BoardGamesBot")
+
+# Options that only make sense for some player counts, when the game's Options model does
+# not say so itself (json_schema_extra={"players": [min, max]} on the field).
+OPTION_PLAYERS: dict[tuple[str, str], tuple[int, int]] = {
+    ("spellbook", "difficulty"): (1, 1),  # the solo opponent's head start
+}
+
+LEAVE, OPTIONS, BACK, START, OPTION = "Lx", "Lo", "Lb", "Ls", "Lo"
+
+
+def set_bot_username(name: str) -> None:
+    global BOT_USERNAME
+    BOT_USERNAME = name.lstrip("@")
+
+
+def join_url(table_id: str) -> str:
+    return f"https://t.me/{BOT_USERNAME}?start={join_payload(table_id)}"
+
+
+def new_id(chat_id: int, update_id: int) -> str:
+    """The table's id, derived from the command that opened it (not Directory.new_table_id)
+    so that handling that command again gives the same table: 12 base-36 characters."""
+    n = int(hashlib.sha256(f"table:{chat_id}:{update_id}".encode()).hexdigest(), 16)
+    out = ""
+    for _ in range(12):
+        n, r = divmod(n, 36)
+        out += TABLE_ID_CHARS[r]
+    return out
+
+
+def may_manage(ctx: Ctx) -> bool:
+    """Starting, cancelling and settings: the table's creator or an admin of the group."""
+    assert ctx.table is not None
+    return ctx.cmd.user_id == ctx.table.creator or ctx.cmd.is_chat_admin
+
+
+# --------------------------------------------------------------------------- options
+
+
+def _values(annotation: Any, metadata: list[Any]) -> list[Any] | None:
+    """The finite list of values a lobby button can cycle through, if there is one."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Literal:
+        return list(typing.get_args(annotation))
+    if origin in (typing.Union, types.UnionType):
+        return None
+    if annotation is bool:
+        return [False, True]
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return [m.value for m in annotation]
+    if annotation is int:
+        low = high = None
+        for m in metadata:
+            if isinstance(m, annotated_types.Ge):
+                low = m.ge
+            elif isinstance(m, annotated_types.Gt):
+                low = m.gt + 1
+            elif isinstance(m, annotated_types.Le):
+                high = m.le
+            elif isinstance(m, annotated_types.Lt):
+                high = m.lt - 1
+        if low is not None and high is not None and 0 < high - low + 1 <= 12:
+            return list(range(int(low), int(high) + 1))
+    return None
+
+
+def adjustable(game: Game, players: int) -> list[tuple[str, list[Any], Any]]:
+    """(field, values, default) of the options a lobby can set for this many players."""
+    out = []
+    for name, info in game.Options.model_fields.items():
+        values = _values(info.annotation, list(info.metadata))
+        if not values:
+            continue
+        extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+        bounds = extra.get("players") or OPTION_PLAYERS.get((game.name, name))
+        if bounds and not bounds[0] <= players <= bounds[1]:
+            continue
+        out.append((name, values, info.default))
+    return out
+
+
+def _option_text(game: str, field: str, value: Any, lang: str) -> tuple[str, str]:
+    """(label of the option, label of its value), from the game's domain or ours."""
+    def look(*keys: str) -> str | None:
+        for key in keys:
+            if render.has_text(key, lang):
+                return render.plain(key, lang)
+        return None
+
+    v = str(value).lower() if isinstance(value, bool) else str(value)
+    name = look(f"{game}.option.{field}", f"tables.option.{game}.{field}") or field
+    shown = look(f"{game}.option.{field}.{v}", f"tables.option.{game}.{field}.{v}") or v
+    return name, shown
+
+
+def _current(table: Table, field: str, default: Any) -> Any:
+    return table.options.get(field, default)
+
+
+# --------------------------------------------------------------------------- message
+
+
+def lobby_view(ctx: Ctx) -> tuple[str, list[list[Button]]]:
+    table = ctx.table
+    assert table is not None
+    lang = ctx.group_lang
+    game = get_game(table.game)
+    title = render.game_title(table.game, lang)
+    names = [render.name(s.name) for s in table.seats]
+    options = adjustable(game, max(1, len(table.seats)))
+    lines = [render.t("tables.lobby.title", lang, game=title),
+             render.t("tables.lobby.players", lang, count=len(table.seats), max=game.max_players,
+                      names=render.join(names, lang) if names else render.t("tables.lobby.nobody", lang))]
+    for field, _, default in options:
+        label, value = _option_text(table.game, field, _current(table, field, default), lang)
+        lines.append(render.t("tables.lobby.option", lang, label=label, value=value))
+    v = table.version
+
+    def cb(arg: str) -> str:
+        return callback(table.id, v, arg)
+
+    if table.lobby_view == "options" and options:
+        lines.append(render.t("tables.lobby.options_hint", lang))
+        buttons = []
+        for i, (field, _, default) in enumerate(options):
+            label, value = _option_text(table.game, field, _current(table, field, default), lang)
+            buttons.append([Button(text=render.label(f"{label}: {value} ▸"), callback_data=cb(f"{OPTION}{i}"))])
+        buttons.append([Button(text=render.plain("tables.button.back", lang), callback_data=cb(BACK))])
+        return render.fit(lines), buttons
+    lines.append(render.t("tables.lobby.hint", lang, min=game.min_players, max=game.max_players))
+    first = [Button(text=render.plain("tables.button.join", lang), url=join_url(table.id)),
+             Button(text=render.plain("tables.button.leave", lang), callback_data=cb(LEAVE))]
+    second = [Button(text=render.plain("tables.button.start", lang), callback_data=cb(START))]
+    if options:
+        second.insert(0, Button(text=render.plain("tables.button.options", lang), callback_data=cb(OPTIONS)))
+    return render.fit(lines), [first, second]
+
+
+def show_lobby(ctx: Ctx, *, new_message: bool = False) -> None:
+    """Draw the lobby message (edited in place), unless it already shows exactly this."""
+    table = ctx.table
+    assert table is not None
+    ctx.touch()
+    text, rows = lobby_view(ctx)
+    digest = render.fingerprint(text, render.buttons_fingerprint(rows))
+    old = table.lobby
+    if old is not None and not new_message and old.digest == digest:
+        return
+    if old is not None and new_message:
+        ctx.delete(table.chat_id, old.slot)
+        table.status_gen += 1
+    slot = "lobby" if table.status_gen == 0 else f"lobby.{table.status_gen}"
+    if old is not None and not new_message:
+        slot = old.slot
+    table.lobby = Shown(slot=slot, version=table.version, digest=digest, kind="lobby")
+    if new_message:
+        table.status_posted_at = ctx.now
+    ctx.send(table.chat_id, text, rows, slot=slot, silent=old is not None and not new_message)
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def new_table(ctx: Ctx, args: list[str]) -> None:
+    """`/novojogo <jogo>` in a group."""
+    cmd = ctx.cmd
+    if cmd.chat_type == "private":
+        ctx.refuse("tables.error.group_only", "out_of_place")
+        return
+    if ctx.table is not None and ctx.table.open:
+        ctx.refuse("tables.error.table_exists", "table_exists",
+                   game=render.game_title(ctx.table.game, ctx.here_lang))
+        return
+    games = available()
+    wanted = args[0].lower() if args else (games[0] if len(games) == 1 else "")
+    if wanted not in games:
+        ctx.refuse("tables.error.which_game", "unknown_game", games=", ".join(games))
+        return
+    table_id = new_id(cmd.chat_id, cmd.update_id)
+    ctx.table = Table(id=table_id, game=wanted, chat_id=cmd.chat_id, creator=cmd.user_id, created_at=ctx.now,
+                      version=0)
+    ctx.metric("tables_opened")
+    ctx.result.set_active[cmd.chat_id] = table_id
+    show_lobby(ctx, new_message=True)
+
+
+def join(ctx: Ctx) -> None:
+    """"/start j<table id>" in the private chat: the deep link of the Entrar button."""
+    table, cmd = ctx.table, ctx.cmd
+    if table is None or not table.open:
+        ctx.refuse("tables.error.table_gone", "table_gone")
+        return
+    if table.seat_of(cmd.user_id) is not None:
+        ctx.refuse("tables.error.already_in", "already_in")
+        return
+    if table.status != "lobby":
+        ctx.refuse("tables.error.already_started", "already_started")
+        return
+    game = get_game(table.game)
+    if len(table.seats) >= game.max_players:
+        ctx.refuse("tables.error.full", "full", max=game.max_players)
+        return
+    ctx.touch()
+    lang = ctx.user_lang
+    table.seats.append(SeatInfo(user_id=cmd.user_id, name=cmd.user_name or str(cmd.user_id), lang=lang,
+                                joined_at=ctx.now, last_active=ctx.now))
+    ctx.result.user_tables_add.setdefault(cmd.user_id, []).append(table.id)
+    ctx.send(cmd.user_id, render.t("tables.lobby.joined", lang, game=render.game_title(table.game, lang)))
+    show_lobby(ctx)
+
+
+def leave(ctx: Ctx) -> None:
+    """Sair / `/sair` before the game starts."""
+    table, cmd = ctx.table, ctx.cmd
+    assert table is not None
+    seat = table.seat_of(cmd.user_id)
+    if seat is None:
+        ctx.refuse("tables.error.not_player", "not_player")
+        return
+    ctx.touch()
+    table.seats.pop(seat)
+    ctx.result.user_tables_remove.setdefault(cmd.user_id, []).append(table.id)
+    show_lobby(ctx)
+    if cmd.kind == "callback":
+        ctx.answer(render.plain("tables.lobby.left", ctx.user_lang))
+
+
+def press(ctx: Ctx, version: int, arg: str) -> None:
+    """A lobby button."""
+    table, cmd = ctx.table, ctx.cmd
+    assert table is not None
+    if cmd.chat_id != table.chat_id:
+        ctx.refuse("tables.error.forged", "forged")
+        return
+    if table.status != "lobby" or table.lobby is None or version != table.lobby.version:
+        ctx.refuse("tables.error.stale", "stale")
+        return
+    if arg == LEAVE:
+        leave(ctx)
+    elif arg == START:
+        start(ctx)
+    elif arg in (OPTIONS, BACK) or (arg.startswith(OPTION) and arg[len(OPTION):].isdigit()):
+        options(ctx, arg)
+    else:
+        ctx.refuse("tables.error.forged", "forged")
+
+
+def options(ctx: Ctx, arg: str) -> None:
+    table = ctx.table
+    assert table is not None
+    if not may_manage(ctx):
+        ctx.refuse("tables.error.only_manager", "not_manager")
+        return
+    game = get_game(table.game)
+    choices = adjustable(game, max(1, len(table.seats)))
+    if arg == OPTIONS or arg == BACK:
+        if not choices:
+            ctx.refuse("tables.error.forged", "forged")
+            return
+        ctx.touch()
+        table.lobby_view = "options" if arg == OPTIONS else "main"
+    else:
+        i = int(arg[len(OPTION):])
+        if not 0 <= i < len(choices) or table.lobby_view != "options":
+            ctx.refuse("tables.error.forged", "forged")
+            return
+        field, values, default = choices[i]
+        current = _current(table, field, default)
+        nxt = values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+        ctx.touch()
+        table.options[field] = nxt
+    show_lobby(ctx)
+    ctx.answer("")
+
+
+def start(ctx: Ctx) -> None:
+    table = ctx.table
+    assert table is not None
+    if not may_manage(ctx):
+        ctx.refuse("tables.error.only_manager", "not_manager")
+        return
+    game = get_game(table.game)
+    if not game.min_players <= len(table.seats) <= game.max_players:
+        ctx.refuse("tables.error.player_count", "player_count", min=game.min_players, max=game.max_players)
+        return
+    # options that do not apply to this many players are left out of the match
+    allowed = {f for f, _, _ in adjustable(game, len(table.seats))}
+    kept = {k: v for k, v in table.options.items() if k in allowed}
+    saved = table.options
+    table.options = kept
+    first = len(ctx.result.outbound)
+    if not play.start(ctx):
+        table.options = saved
+        return
+    # the lobby message becomes a record of who plays (shown before the status and prompts)
+    lang = ctx.group_lang
+    names = [render.name(s.name) for s in table.seats]
+    text = render.t("tables.lobby.started", lang, game=render.game_title(table.game, lang),
+                    names=render.join(names, lang))
+    assert table.lobby is not None
+    ctx.send(table.chat_id, text, slot=table.lobby.slot, silent=True)
+    ctx.result.outbound.insert(first, ctx.result.outbound.pop())
+    table.lobby = None
+    ctx.answer("")

@@ -1,0 +1,104 @@
+"""The table document: one lobby or game in one group chat, as the store saves it.
+
+A table is plain JSON (`Table.model_dump(mode="json")`); the match inside it is the rules
+core's `Match` JSON, so a game in progress can be loaded with `rulesets.core.load_match` and
+replayed from its log. `version` increases with every saved change; every button carries the
+version at which its message was drawn, so a button from an older drawing of that message is
+stale ("Essa opção não vale mais").
+
+What each chat shows is remembered here as `Shown` records (slot name, the version its
+buttons carry, a fingerprint of the content): that is how the table logic edits in place,
+skips unchanged messages and recognises a press on an outdated message.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from rulesets.core import Match, load_match
+
+Status = Literal["lobby", "playing", "over", "cancelled"]
+
+DEFAULT_REMINDER_HOURS = [12.0, 24.0]
+SEEN_UPDATES = 40  # update ids remembered to make redelivered commands no-ops
+
+
+class Shown(BaseModel):
+    """A message a chat currently shows for this table."""
+
+    slot: str  # the Outbound slot name
+    version: int  # table version carried by its buttons
+    digest: str  # fingerprint of its content (text, buttons, picture)
+    kind: Literal["prompt", "note", "lobby", "status", "confirm"] = "prompt"
+
+
+class SeatInfo(BaseModel):
+    user_id: int
+    name: str
+    lang: str = "pt_BR"  # from the user's Telegram language when they joined
+    left: bool = False  # played by the stand-in since they left
+    joined_at: float = 0.0
+    last_active: float = 0.0  # last move or command at this table
+    waiting_since: float | None = None  # when the table started waiting on this seat
+    reminded: int = 0  # reminders sent during the current wait
+    gen: int = 0  # how many prompt messages this seat was sent (slot "prompt.<gen>")
+    shown: Shown | None = None  # the private message holding this seat's prompt or note
+
+
+class Table(BaseModel):
+    id: str
+    game: str
+    chat_id: int
+    creator: int
+    status: Status = "lobby"
+    version: int = 1
+    created_at: float = 0.0
+    started_at: float | None = None
+    ended_at: float | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatInfo] = Field(default_factory=list)
+    match: dict[str, Any] | None = None  # rulesets.core.Match JSON
+    # group messages
+    lobby: Shown | None = None
+    lobby_view: Literal["main", "options"] = "main"
+    status_msg: Shown | None = None
+    status_gen: int = 0
+    status_posted_at: float = 0.0
+    confirm: Shown | None = None  # the /cancelar confirmation
+    # The status message's digest shows the public events of match log entries
+    # [digest_from, digest_to): the last turn, read straight from the log, so an undo
+    # cannot leave an undone move in it.
+    digest_from: int = 0
+    digest_to: int = 0
+    # reminders and pings
+    reminder_hours: list[float] = Field(default_factory=lambda: list(DEFAULT_REMINDER_HOURS))
+    last_ping: float | None = None
+    seen: list[int] = Field(default_factory=list)
+
+    # ------------------------------------------------------------------ helpers
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.user_id == user_id:
+                return i
+        return None
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.left]
+
+    def load(self) -> Match:
+        if self.match is None:
+            raise ValueError(f"table {self.id} has no match")
+        return load_match(self.match)
+
+    def store(self, match: Match) -> None:
+        self.match = match.model_dump(mode="json")
+
+    @property
+    def open(self) -> bool:
+        return self.status in ("lobby", "playing")

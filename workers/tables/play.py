@@ -1,0 +1,497 @@
+"""A game in progress: moves, stand-ins, and what every chat shows after them.
+
+One move costs as few Bot API calls as the situation allows:
+- the mover's private message is edited in place (their next prompt, or a short note with
+  what happened when their turn is over) — the answered prompt never lingers with live buttons;
+- a player whose turn *starts* gets a new message (an edit would not notify them);
+- a waiting player whose prompt did not change is left alone (their buttons stay valid:
+  a prompt's buttons carry the version at which that prompt was drawn, not the latest one);
+- the group's status message is edited once per turn — when the table starts waiting on
+  someone new, at a checkpoint (information revealed / a decision sequence ended), at the end
+  — and the public events of that turn are folded into it as a digest; never one message per
+  event.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+from rulesets.core import Event, Game, IllegalMove, Match, act, can_undo, new_match, undo
+from rulesets.registry import get_game
+from workers.protocol import Button, callback
+from workers.tables import picture, reminders, render
+from workers.tables.context import Ctx
+from workers.tables.model import Shown
+
+DIGEST_LINES = 12  # public events of one turn shown in the status message
+MOVE_LINES = 8  # events shown to the mover under their answered prompt
+STAND_IN_LIMIT = 5000  # actions the stand-ins may take in one command (a game is far shorter)
+UNDO = "U"
+RESEND = "R"
+
+
+@dataclass
+class Turn:
+    """What one command did to the match; decides which chats must be updated."""
+
+    before: set[int]  # seats the table waited on before
+    actor: int | None = None  # the human who acted (None: start, tick, leave)
+    acted: set[int] = field(default_factory=set)
+    events: list[Event] = field(default_factory=list)
+    checkpoint: bool = False
+    force_status: bool = False
+    undone: bool = False
+
+    def record(self, match: Match, seat: int, events: list[Event]) -> None:
+        self.acted.add(seat)
+        self.events.extend(events)
+        self.checkpoint = self.checkpoint or match.log[-1].checkpoint
+
+
+def waiting(game: Game, match: Match) -> set[int]:
+    return set() if game.is_over(match.state) else set(game.to_act(match.state))
+
+
+def derived(*parts: object) -> int:
+    """A number derived from the table and the moment in the game: the stand-in's 'dice'."""
+    return int(hashlib.sha256(":".join(map(str, parts)).encode()).hexdigest()[:12], 16)
+
+
+# --------------------------------------------------------------------------- start
+
+
+def start(ctx: Ctx) -> bool:
+    """Deal the game for the seated players. False (and a toast) if the rules refuse."""
+    table = ctx.table
+    assert table is not None
+    game = get_game(table.game)
+    seed = derived("seed", table.id, ctx.cmd.update_id)
+    try:
+        match = new_match(game, table.options, len(table.seats), seed)
+    except IllegalMove as exc:
+        ctx.refuse(exc.reason, "options")
+        return False
+    except ValueError:  # pydantic's ValidationError is a ValueError
+        ctx.refuse("tables.error.bad_options", "options")
+        return False
+    ctx.touch()
+    table.status = "playing"
+    table.started_at = ctx.now
+    for seat in table.seats:
+        seat.last_active = ctx.now
+    turn = Turn(before=set(), force_status=True, checkpoint=True)
+    turn.events.extend(match.log[0].events)
+    table.digest_from = table.digest_to = 0
+    run_stand_ins(ctx, game, match, turn)
+    table.store(match)
+    refresh(ctx, game, match, turn)
+    return True
+
+
+# --------------------------------------------------------------------------- moves
+
+
+def _seat_for_press(ctx: Ctx) -> int | None:
+    """The presser's seat, if the press may come from them at all (their private chat)."""
+    table = ctx.table
+    assert table is not None
+    seat = table.seat_of(ctx.cmd.user_id)
+    if seat is None:
+        ctx.refuse("tables.error.not_player", "not_player")
+        return None
+    if ctx.cmd.chat_type != "private" or ctx.cmd.chat_id != ctx.cmd.user_id:
+        ctx.refuse("tables.error.forged", "forged")  # prompts only ever live in private chats
+        return None
+    if table.seats[seat].left:
+        ctx.refuse("tables.error.left", "left")
+        return None
+    return seat
+
+
+def choice_arg(seat: int, index: int) -> str:
+    """A prompt button's arg: "<seat>.<choice index>" (the seat makes a forwarded button
+    recognisable as someone else's)."""
+    return f"{seat}.{index}"
+
+
+def parse_choice_arg(arg: str) -> tuple[int, int] | None:
+    seat, dot, index = arg.partition(".")
+    if dot and seat.isdigit() and index.isdigit() and len(seat) <= 2 and len(index) <= 3:
+        return int(seat), int(index)
+    return None
+
+
+def press(ctx: Ctx, version: int, owner: int, index: int) -> None:
+    """A prompt button: the `index`-th choice of seat `owner`'s current prompt."""
+    table = ctx.table
+    assert table is not None
+    seat = _seat_for_press(ctx)
+    if seat is None:
+        return
+    if seat != owner:
+        ctx.refuse("tables.error.not_yours", "foreign")
+        return
+    shown = table.seats[seat].shown
+    if shown is None or shown.kind != "prompt" or shown.version != version:
+        ctx.refuse("tables.error.stale", "stale")
+        return
+    match = table.load()
+    game = get_game(match.game)
+    if seat not in waiting(game, match):
+        ctx.refuse("tables.error.stale", "stale")
+        return
+    prompt = game.prompt(match.state, seat)
+    if not 0 <= index < len(prompt.choices):
+        ctx.refuse("tables.error.forged", "forged")
+        return
+    turn = Turn(before=waiting(game, match), actor=seat)
+    try:
+        match, events = act(match, seat, prompt.choices[index].id, inplace=True)
+    except IllegalMove as exc:
+        ctx.refuse(exc.reason, "illegal")
+        return
+    ctx.touch()
+    ctx.metric("moves_applied")
+    table.seats[seat].last_active = ctx.now
+    turn.record(match, seat, events)
+    run_stand_ins(ctx, game, match, turn)
+    table.store(match)
+    refresh(ctx, game, match, turn)
+    ctx.answer("")
+
+
+def take_back(ctx: Ctx, seat: int, version: int | None) -> None:
+    """Undo the seat's last action within the engine's policy (`/desfazer` or the ↩ button)."""
+    table = ctx.table
+    assert table is not None
+    shown = table.seats[seat].shown
+    if version is not None and (shown is None or shown.version != version):
+        ctx.refuse("tables.error.stale", "stale")
+        return
+    match = table.load()
+    game = get_game(match.game)
+    if not can_undo(match, seat):
+        ctx.refuse("tables.error.cannot_undo", "cannot_undo")
+        return
+    turn = Turn(before=waiting(game, match), actor=seat, undone=True)
+    match, _ = undo(match, seat)
+    ctx.touch()
+    ctx.metric("undone")
+    table.seats[seat].last_active = ctx.now
+    if table.digest_to > len(match.log):  # the status showed the undone action: redraw it
+        table.digest_to = len(match.log)
+        table.digest_from = min(table.digest_from, table.digest_to)
+        turn.force_status = True
+    table.store(match)
+    refresh(ctx, game, match, turn)
+    if ctx.cmd.kind == "callback":
+        ctx.answer(render.plain("tables.play.undone", ctx.user_lang))
+
+
+def resend(ctx: Ctx, seat: int) -> None:
+    """Send the seat's prompt again as a new message (it was lost, or scrolled far away)."""
+    table = ctx.table
+    assert table is not None
+    match = table.load()
+    game = get_game(match.game)
+    if seat not in waiting(game, match) or table.seats[seat].left:
+        ctx.refuse("tables.error.not_waiting_on_you", "not_waiting")
+        return
+    ctx.touch()
+    table.seats[seat].shown = None  # the old message, if any, keeps what it showed
+    show_seat(ctx, game, match, seat, want=True, actor=None, lines=[])
+    ctx.answer("")
+
+
+def run_stand_ins(ctx: Ctx, game: Game, match: Match, turn: Turn) -> None:
+    """Seats whose player left are played at once by the game's stand-in."""
+    table = ctx.table
+    assert table is not None
+    if not table.humans():
+        return
+    for _ in range(STAND_IN_LIMIT):
+        if game.is_over(match.state):
+            return
+        absent = [s for s in game.to_act(match.state) if table.seats[s].left]
+        if not absent:
+            return
+        seat = absent[0]
+        pick = derived("stand-in", table.id, match.version, seat)
+        choice = game.stand_in_choice(match.state, seat, pick)
+        match, events = act(match, seat, choice, inplace=True)
+        ctx.metric("stand_in_moves")
+        turn.record(match, seat, events)
+
+
+def leave(ctx: Ctx, seat: int) -> None:
+    """`/sair` during a game: the stand-in takes the seat, the group is told."""
+    table = ctx.table
+    assert table is not None
+    ctx.touch()
+    info = table.seats[seat]
+    info.left = True
+    info.waiting_since = None
+    ctx.result.cancel_reminders.append(reminders.key(seat))
+    ctx.result.user_tables_remove.setdefault(info.user_id, []).append(table.id)
+    lang = ctx.seat_lang(seat)
+    if info.shown is not None:
+        ctx.send(info.user_id, render.t("tables.play.you_left", lang), slot=info.shown.slot)
+        info.shown = None
+    else:
+        ctx.send(info.user_id, render.t("tables.play.you_left", lang))
+    if not table.humans():
+        close(ctx, "cancelled", render.t("tables.play.everyone_left", ctx.group_lang))
+        return
+    ctx.send(table.chat_id, render.t("tables.play.left_group", ctx.group_lang, name=info.name), silent=True)
+    match = table.load()
+    game = get_game(match.game)
+    turn = Turn(before=waiting(game, match), force_status=True)
+    run_stand_ins(ctx, game, match, turn)
+    table.store(match)
+    refresh(ctx, game, match, turn)
+
+
+# --------------------------------------------------------------------------- views
+
+
+def others(ctx: Ctx, seat: int) -> str:
+    table = ctx.table
+    assert table is not None
+    lang = ctx.seat_lang(seat)
+    names = [render.name(s.name) for i, s in enumerate(table.seats) if i != seat]
+    if not names:
+        return render.t("tables.play.header_solo", lang, game=render.game_title(table.game, lang))
+    return render.t("tables.play.header", lang, game=render.game_title(table.game, lang),
+                    others=render.join(names, lang))
+
+
+def prompt_view(ctx: Ctx, game: Game, match: Match, seat: int) -> tuple[list[str], list[Button], str]:
+    """The seat's prompt: text lines, buttons (callback data added later), fingerprint."""
+    table = ctx.table
+    assert table is not None
+    lang, names = ctx.seat_lang(seat), table.names()
+    prompt = game.prompt(match.state, seat)
+    lines = [others(ctx, seat), "<b>" + render.game_text(prompt.title, lang, names) + "</b>"]
+    lines += [render.game_text(m, lang, names) for m in prompt.info]
+    buttons = [Button(text=render.label(render.game_plain(c.label, lang, names)), callback_data=choice_arg(seat, i))
+               for i, c in enumerate(prompt.choices)]
+    if can_undo(match, seat):
+        buttons.append(Button(text=render.plain("tables.button.undo", lang), callback_data=UNDO))
+    return lines, buttons, render.fingerprint(lines, [b.text for b in buttons])
+
+
+def note_view(ctx: Ctx, game: Game, match: Match, seat: int) -> tuple[list[str], list[Button]]:
+    """The seat's message when the table does not wait on them."""
+    table = ctx.table
+    assert table is not None
+    lang = ctx.seat_lang(seat)
+    lines = [others(ctx, seat)]
+    if game.is_over(match.state):
+        lines.append(render.t("tables.play.over_private", lang))
+        return lines, []
+    names = [render.name(table.seats[s].name) for s in sorted(waiting(game, match))]
+    lines.append(render.t("tables.play.waiting_on", lang, names=render.join(names, lang)))
+    buttons = []
+    if can_undo(match, seat):
+        buttons.append(Button(text=render.plain("tables.button.undo", lang), callback_data=UNDO))
+    return lines, buttons
+
+
+def _with_version(ctx: Ctx, buttons: list[Button]) -> list[list[Button]]:
+    table = ctx.table
+    assert table is not None
+    return render.keyboard([Button(text=b.text, callback_data=callback(table.id, table.version, b.callback_data or ""))
+                            for b in buttons])
+
+
+def _event_lines(ctx: Ctx, events: list[Event], seat: int | None, lang: str, limit: int) -> list[str]:
+    table = ctx.table
+    assert table is not None
+    visible = [e for e in events if e.visible_to(seat)]
+    lines = ["• " + render.game_text(e.text, lang, table.names()) for e in visible[-limit:]]
+    if len(visible) > limit:
+        lines.insert(0, render.t("tables.play.more_events", lang, count=len(visible) - limit))
+    return lines
+
+
+def show_seat(ctx: Ctx, game: Game, match: Match, seat: int, *, want: bool, actor: int | None,
+              lines: list[str]) -> bool:
+    """Bring the seat's private message up to date. `lines`: what just happened, for them.
+    Returns whether `lines` were shown."""
+    table = ctx.table
+    assert table is not None
+    info = table.seats[seat]
+    shown = info.shown
+    if want:
+        body, buttons, digest = prompt_view(ctx, game, match, seat)
+        text_lines = body[:1] + lines + body[1:] if lines else body
+        if shown is not None and shown.kind == "prompt":
+            if digest == shown.digest and seat != actor and not lines:
+                return False  # unchanged: leave it (its buttons stay valid)
+            slot = shown.slot
+            notify = False
+        elif shown is not None and seat == actor:
+            slot = shown.slot  # they just acted here (an undo from their note): edit in place
+            notify = False
+        else:
+            info.gen += 1  # their turn starts: a new message, so Telegram notifies them
+            slot = f"prompt.{info.gen}"
+            notify = True
+        info.shown = Shown(slot=slot, version=table.version, digest=digest, kind="prompt")
+        ctx.send(info.user_id, render.fit(text_lines), _with_version(ctx, buttons), slot=slot, silent=not notify)
+        return True
+    if shown is None or (shown.kind != "prompt" and seat != actor):
+        return False
+    body, buttons = note_view(ctx, game, match, seat)
+    text_lines = body[:1] + lines + body[1:]
+    digest = render.fingerprint(text_lines, [b.text for b in buttons])
+    if shown.kind == "note" and digest == shown.digest:
+        return False
+    info.shown = Shown(slot=shown.slot, version=table.version, digest=digest, kind="note")
+    ctx.send(info.user_id, render.fit(text_lines), _with_version(ctx, buttons), slot=shown.slot, silent=True)
+    return True
+
+
+def status_lines(ctx: Ctx, game: Game, match: Match, lang: str, with_table: bool) -> list[str]:
+    table = ctx.table
+    assert table is not None
+    names = table.names()
+    lines = [render.t("tables.status.header", lang, game=render.game_title(table.game, lang))]
+    if game.is_over(match.state):
+        lines.append(render.t("tables.status.over", lang))
+    else:
+        now_waiting = sorted(waiting(game, match))
+        who = [render.name(names[s]) + (render.t("tables.status.stand_in_mark", lang) if table.seats[s].left else "")
+               for s in now_waiting]
+        lines.append(render.t("tables.status.waiting", lang, names=render.join(who, lang)))
+    recent = [e for entry in match.log[table.digest_from:table.digest_to] for e in entry.events]
+    digest = _event_lines(ctx, recent, None, lang, DIGEST_LINES)
+    if digest:
+        lines.append(render.t("tables.status.recent", lang))
+        lines += digest
+    if with_table:
+        lines.append("")
+        lines += [render.game_text(m, lang, names) for m in game.table(match.state, None)]
+    return lines
+
+
+def show_status(ctx: Ctx, game: Game, match: Match, *, new_message: bool = False) -> None:
+    """Draw the group's status message (edited in place unless `new_message`)."""
+    table = ctx.table
+    assert table is not None
+    lang = ctx.group_lang
+    public = game.view(match.state, None)
+    drawable = picture.can_draw(table.game)
+    picture_key = render.fingerprint(table.game, public, table.names(), lang) if drawable else None
+    # the outbox needs the picture with every update of a photo message (it re-uploads it only
+    # when it changed, else edits the caption): it is drawn from the public view each time
+    photo = picture.draw(table.game, public, table.names(), lang) if drawable else None
+    limit = render.CAPTION_LIMIT if drawable else render.TEXT_LIMIT
+    text = render.fit(status_lines(ctx, game, match, lang, with_table=True), limit)
+    digest = render.fingerprint(text, picture_key)
+    old = table.status_msg
+    if old is not None and not new_message and digest == old.digest:
+        return
+    if old is None or new_message:
+        if old is not None:
+            ctx.delete(table.chat_id, old.slot)
+        table.status_gen += 1 if old is not None else 0
+        slot = "status" if table.status_gen == 0 else f"status.{table.status_gen}"
+        table.status_posted_at = ctx.now
+        silent = False
+    else:
+        slot = old.slot
+        silent = True
+    table.status_msg = Shown(slot=slot, version=table.version, digest=digest, kind="status")
+    ctx.send(table.chat_id, text, slot=slot, silent=silent, photo=photo)
+
+
+def refresh(ctx: Ctx, game: Game, match: Match, turn: Turn) -> None:
+    """After the match changed: prompts, notes, private events, status, reminders, the end."""
+    table = ctx.table
+    assert table is not None
+    after = waiting(game, match)
+    over = game.is_over(match.state)
+    private: dict[int, list[Event]] = {}
+    for e in turn.events:
+        for s in e.audience or []:
+            private.setdefault(s, []).append(e)
+    for seat, info in enumerate(table.seats):
+        if info.left:
+            continue
+        lang = ctx.seat_lang(seat)
+        if seat == turn.actor:
+            lines = _event_lines(ctx, turn.events, seat, lang, MOVE_LINES)
+        else:
+            lines = _event_lines(ctx, private.get(seat, []), seat, lang, MOVE_LINES)
+        shown = show_seat(ctx, game, match, seat, want=seat in after, actor=turn.actor, lines=lines)
+        if not shown and seat != turn.actor and private.get(seat):
+            ctx.send(info.user_id, render.fit([others(ctx, seat)] + lines), silent=True)
+    reminders.follow(ctx, after)
+    newcomers = {s for s in after - turn.before if s != turn.actor}
+    if turn.force_status:
+        table.digest_to = len(match.log)
+        show_status(ctx, game, match, new_message=table.status_msg is None)
+    elif not turn.undone and (newcomers or turn.checkpoint or over):
+        # a new turn: the digest becomes what happened since the last status update
+        table.digest_from, table.digest_to = table.digest_to, len(match.log)
+        show_status(ctx, game, match, new_message=table.status_msg is None)
+    if over:
+        finish(ctx, game, match)
+
+
+# --------------------------------------------------------------------------- the end
+
+
+def score_lines(ctx: Ctx, game: Game, match: Match, lang: str) -> list[str]:
+    table = ctx.table
+    assert table is not None
+    names = table.names()
+    final = game.score(match.state)
+    lines = [render.t("tables.score.header", lang, game=render.game_title(table.game, lang))]
+    winners = [render.name(names[s]) for s in final.winners]
+    if not winners:
+        lines.append(render.t("tables.score.nobody", lang))
+    else:
+        lines.append(render.t("tables.score.winners", lang, count=len(winners), names=render.join(winners, lang)))
+    for rank, s in enumerate(sorted(final.seats, key=lambda x: (-x.total, x.seat)), start=1):
+        mark = render.t("tables.status.stand_in_mark", lang) if table.seats[s.seat].left else ""
+        lines.append(render.t("tables.score.seat", lang, rank=rank, name=names[s.seat], mark=mark,
+                              count=s.total))
+        lines += [render.t("tables.score.line", lang, label=render.game_plain(line.label, lang, names),
+                           points=line.points) for line in s.lines]
+    for rival in final.rivals:
+        lines.append(render.t("tables.score.rival", lang, name=render.game_plain(rival.label, lang, names),
+                              count=rival.total))
+        lines += [render.t("tables.score.line", lang, label=render.game_plain(line.label, lang, names),
+                           points=line.points) for line in rival.lines]
+    lines += ["<i>" + render.game_text(n, lang, names) + "</i>" for n in final.notes]
+    return lines
+
+
+def finish(ctx: Ctx, game: Game, match: Match) -> None:
+    table = ctx.table
+    assert table is not None
+    ctx.send(table.chat_id, render.fit(score_lines(ctx, game, match, ctx.group_lang)))
+    close(ctx, "over", None)
+
+
+def close(ctx: Ctx, status: str, group_text: str | None) -> None:
+    """The table ends (over or cancelled): indexes, reminders, live buttons."""
+    table = ctx.table
+    assert table is not None
+    ctx.touch()
+    table.status = status  # type: ignore[assignment]
+    table.ended_at = ctx.now
+    ctx.result.set_active[table.chat_id] = None
+    for seat, info in enumerate(table.seats):
+        if not info.left:
+            ctx.result.user_tables_remove.setdefault(info.user_id, []).append(table.id)
+        ctx.result.cancel_reminders.append(reminders.key(seat))
+        info.waiting_since = None
+        if status == "cancelled" and info.shown is not None and info.shown.kind == "prompt":
+            ctx.send(info.user_id, render.t("tables.cancel.done_private", ctx.seat_lang(seat)), slot=info.shown.slot)
+            info.shown = None
+    if group_text:
+        ctx.send(table.chat_id, group_text)

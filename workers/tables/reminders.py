@@ -1,0 +1,148 @@
+"""Reminders for whoever the table waits on, and `/lembrar`.
+
+Policy (see docs/telegram.md):
+- when the table starts waiting on a seat, a reminder is scheduled `reminder_hours[0]`
+  hours later (default 12 h, then 24 h; `/lembretes` changes them per table);
+- when it fires ("/_tick w<seat>" from the beat), the seat is reminded in private only if it
+  is still waiting *and has been idle* that long: a player who is in the middle of their
+  turn (acted recently) is left alone and the reminder moves to <last move> + hours;
+- the last reminder of a wait also mentions the player in the group;
+- after the last one nothing more is sent; the group can still `/lembrar`, and a player who
+  cannot go on uses `/sair` (the stand-in then plays their seat).
+"""
+
+from __future__ import annotations
+
+from rulesets.registry import get_game
+from workers.protocol import Reminder
+from workers.tables import render
+from workers.tables.context import Ctx
+
+PING_COOLDOWN = 3600.0  # /lembrar: at most once an hour per table
+TICK_USER = 0  # beat ticks come with user_id 0, which no Telegram user has
+
+
+def key(seat: int) -> str:
+    return f"w{seat}"
+
+
+def follow(ctx: Ctx, waiting: set[int]) -> None:
+    """Start or stop the reminder clock of each seat as the table's waiting set changes."""
+    table = ctx.table
+    assert table is not None
+    first = table.reminder_hours[0] * 3600 if table.reminder_hours else None
+    for seat, info in enumerate(table.seats):
+        wants = seat in waiting and not info.left
+        if wants and info.waiting_since is None:
+            info.waiting_since = ctx.now
+            info.reminded = 0
+            if first is not None:
+                ctx.result.reminders.append(Reminder(table_id=table.id, key=key(seat), due=ctx.now + first))
+        elif not wants and info.waiting_since is not None:
+            info.waiting_since = None
+            info.reminded = 0
+            ctx.result.cancel_reminders.append(key(seat))
+
+
+def tick(ctx: Ctx, which: str) -> None:
+    """The beat woke the table for reminder `which`."""
+    table = ctx.table
+    if table is None or table.status != "playing" or not which.startswith("w") or not which[1:].isdigit():
+        ctx.metric("tick:ignored")
+        return
+    seat = int(which[1:])
+    if seat >= len(table.seats):
+        ctx.metric("tick:ignored")
+        return
+    info = table.seats[seat]
+    hours = table.reminder_hours
+    if info.left or info.waiting_since is None or info.reminded >= len(hours):
+        ctx.metric("tick:ignored")
+        return
+    idle_from = max(info.waiting_since, info.last_active)
+    due = idle_from + hours[info.reminded] * 3600
+    if ctx.now < due:
+        # they acted since: quiet until they have been idle long enough
+        ctx.result.reminders.append(type_reminder(table.id, seat, due))
+        ctx.metric("tick:quiet")
+        return
+    ctx.touch()
+    info.reminded += 1
+    idle_hours = round((ctx.now - idle_from) / 3600)
+    lang = ctx.seat_lang(seat)
+    game = render.game_title(table.game, lang)
+    ctx.send(info.user_id, render.t("tables.remind.private", lang, game=game, count=idle_hours))
+    if info.reminded >= len(hours):
+        glang = ctx.group_lang
+        ctx.send(table.chat_id, render.t("tables.remind.group", glang, who=render.mention(info.user_id, info.name),
+                                         count=idle_hours))
+    else:
+        ctx.result.reminders.append(type_reminder(table.id, seat, idle_from + hours[info.reminded] * 3600))
+    ctx.metric("reminders_sent")
+
+
+def type_reminder(table_id: str, seat: int, due: float) -> Reminder:
+    return Reminder(table_id=table_id, key=key(seat), due=due)
+
+
+def ping(ctx: Ctx) -> None:
+    """`/lembrar` in the group: remind whoever the table waits on, at most once an hour."""
+    table = ctx.table
+    assert table is not None
+    if table.status != "playing":
+        ctx.refuse("tables.error.not_playing", "out_of_place")
+        return
+    if table.last_ping is not None and ctx.now - table.last_ping < PING_COOLDOWN:
+        minutes = max(1, int((PING_COOLDOWN - (ctx.now - table.last_ping)) // 60))
+        ctx.refuse("tables.remind.too_soon", "ping_cooldown", count=minutes)
+        return
+    match = table.load()
+    game = get_game(match.game)
+    seats = [s for s in game.waiting_on(match.state) if not table.seats[s].left]
+    if not seats:
+        ctx.refuse("tables.error.not_playing", "out_of_place")
+        return
+    ctx.touch()
+    table.last_ping = ctx.now
+    for s in seats:
+        info = table.seats[s]
+        lang = ctx.seat_lang(s)
+        ctx.send(info.user_id, render.t("tables.remind.ping_private", lang, game=render.game_title(table.game, lang),
+                                        name=ctx.cmd.user_name))
+    who = [render.mention(table.seats[s].user_id, table.seats[s].name) for s in seats]
+    ctx.send(table.chat_id, render.t("tables.remind.ping_group", ctx.group_lang,
+                                     who=render.join(who, ctx.group_lang)), silent=True)
+    ctx.metric("pings")
+
+
+def settings(ctx: Ctx, args: list[str]) -> None:
+    """`/lembretes [h1 [h2 [h3]]]`: show or set the reminder delays of this table."""
+    from workers.tables.lobby import may_manage
+
+    table = ctx.table
+    assert table is not None
+    lang = ctx.here_lang
+    if not args:
+        shown = render.join([f"{h:g} h" for h in table.reminder_hours], lang) if table.reminder_hours \
+            else render.t("tables.remind.off", lang)
+        ctx.reply("tables.remind.current", hours=shown)
+        return
+    if not may_manage(ctx):
+        ctx.refuse("tables.error.only_manager", "not_manager")
+        return
+    if args == ["0"] or args[0].lower() in ("off", "desligar"):
+        hours: list[float] = []
+    else:
+        try:
+            hours = sorted(float(a.replace(",", ".").rstrip("hH")) for a in args[:3])
+        except ValueError:
+            hours = []
+            ctx.refuse("tables.remind.usage", "bad_args")
+            return
+        if any(not 1 <= h <= 168 for h in hours):
+            ctx.refuse("tables.remind.usage", "bad_args")
+            return
+    ctx.touch()
+    table.reminder_hours = hours
+    shown = render.join([f"{h:g} h" for h in hours], lang) if hours else render.t("tables.remind.off", lang)
+    ctx.reply("tables.remind.set", hours=shown)
