@@ -7,12 +7,12 @@ from rulesets.spellbook import altar
 from rulesets.spellbook import materia as mt
 from rulesets.spellbook.data import KIND_BY_ID, KIND_IDS
 from rulesets.spellbook.spells import phase_action
-from rulesets.spellbook.state import SEATS, Log, State, materia_list
+from rulesets.spellbook.state import MATERIA, SEATS, Log, State, materia_list
 from rulesets.spellbook.steps import Task, decision, push
 
 
-# Purificação (Meio-Dia): swap 1 / 2 / 3 pool materia with as many Altar materia, one swap at a
-# time: take one from the Altar, then give one from the pool (allowed even at 9 in the pool).
+# Purificação (Meio-Dia): swap 1 / 2 / 3 pool materia with as many Altar materia. Each swap is
+# one exchange: pick the Altar token, then the pool token that replaces it (so it works at 9).
 def purification_options(st: State, p: int, level: int, rune: int) -> list[str]:
     most = min(level - 2, len(st.players[p].pool), len(st.altar))
     return [f"purification_{n}" for n in range(1, most + 1)]
@@ -23,26 +23,26 @@ def purification(st: State, p: int, option: str, level: int, rune: int, card: in
 
 
 def _swap_take_options(st: State, task: Task) -> list[str]:
-    return [KIND_IDS[k] for k in sorted(set(st.altar))]
+    return [KIND_IDS[k] for k in mt.distinct(st.altar)] if st.players[st.cur].pool else []
 
 
 @decision("swap_take", _swap_take_options, lambda st, t: msg("spellbook.prompt.swap_take", count=t["n"]))
 def _swap_take(st: State, task: Task, choice: str, rng: Rng, log: Log) -> None:
-    altar.take(st, st.cur, KIND_BY_ID[choice], rng, log)
-    push(st, {"do": "swap_give", "n": task["n"]})
+    push(st, {"do": "swap_give", "n": task["n"], "k": KIND_BY_ID[choice]})
 
 
 def _swap_give_options(st: State, task: Task) -> list[str]:
     return [KIND_IDS[k] for k in mt.distinct(st.players[st.cur].pool)]
 
 
-@decision("swap_give", _swap_give_options, lambda st, t: msg("spellbook.prompt.swap_give"))
+@decision("swap_give", _swap_give_options, lambda st, t: msg("spellbook.prompt.swap_give", materia=MATERIA[t["k"]]))
 def _swap_give(st: State, task: Task, choice: str, rng: Rng, log: Log) -> None:
     k = KIND_BY_ID[choice]
     mt.lose(st, st.cur, k)
     st.altar.append(k)
     log.add("gave_altar", player=SEATS[st.cur], materia=materia_list([k]))
-    if task["n"] > 1 and st.altar:
+    altar.take(st, st.cur, task["k"], rng, log)  # Miragem may trigger on it
+    if task["n"] > 1:
         push(st, {"do": "swap_take", "n": task["n"] - 1})
 
 
@@ -75,29 +75,27 @@ def growth(st: State, p: int, option: str, level: int, rune: int, card: int, rng
 
 
 def _fswap_take_options(st: State, task: Task) -> list[str]:
-    return [KIND_IDS[k] for k in mt.distinct(st.players[st.cur].fam)]
+    return [KIND_IDS[k] for k in mt.distinct(st.players[st.cur].fam)] if st.players[st.cur].pool else []
 
 
 @decision("fswap_take", _fswap_take_options, lambda st, t: msg("spellbook.prompt.fswap_take"))
 def _fswap_take(st: State, task: Task, choice: str, rng: Rng, log: Log) -> None:
-    k = KIND_BY_ID[choice]
-    pl = st.players[st.cur]
-    i = pl.fam.index(k)
-    del pl.fam[i]
-    mt.gain(st, st.cur, k)
-    push(st, {"do": "fswap_give", "k": k, "i": i})
+    push(st, {"do": "fswap_give", "k": KIND_BY_ID[choice]})
 
 
 def _fswap_give_options(st: State, task: Task) -> list[str]:
     return [KIND_IDS[k] for k in mt.distinct(st.players[st.cur].pool)]
 
 
-@decision("fswap_give", _fswap_give_options, lambda st, t: msg("spellbook.prompt.fswap_give"))
+@decision("fswap_give", _fswap_give_options, lambda st, t: msg("spellbook.prompt.fswap_give", materia=MATERIA[t["k"]]))
 def _fswap_give(st: State, task: Task, choice: str, rng: Rng, log: Log) -> None:
-    k = KIND_BY_ID[choice]
-    mt.lose(st, st.cur, k)
-    st.players[st.cur].fam.insert(task["i"], k)  # the given token takes the vacated space
-    log.add("swapped_familiar", player=SEATS[st.cur], taken=materia_list([task["k"]]), given=materia_list([k]))
+    """The pool token takes the Familiar space of the one it replaces."""
+    given, taken = KIND_BY_ID[choice], task["k"]
+    fam = st.players[st.cur].fam
+    mt.lose(st, st.cur, given)
+    fam[fam.index(taken)] = given
+    mt.gain(st, st.cur, taken)
+    log.add("swapped_familiar", player=SEATS[st.cur], taken=materia_list([taken]), given=materia_list([given]))
 
 
 phase_action("purification", ("purification_1", "purification_2", "purification_3"), purification_options,
