@@ -121,6 +121,10 @@ def advance(state: State, rng: Rng, events: list[Event]) -> bool:
                 return revealed
             state.phase, state.perf_day, state.turn = "perform", 0, None
             log(events, "performances")
+            for m in hooks.active(state):
+                m.before_performances(state, rng, events)
+            if state.step:
+                return revealed
         elif state.phase == "perform":
             if state.step or performance.next_decision(state, events):
                 return revealed
@@ -135,6 +139,16 @@ def advance(state: State, rng: Rng, events: list[Event]) -> bool:
             state.phase = "round"
         else:
             return revealed
+
+
+def handlers(state: State) -> tuple:
+    """The (choices, apply) pair of the decision in progress; modules' places bring their own steps."""
+    found = STEPS.get(state.step)
+    if found is None:
+        for m in hooks.active(state):
+            for place in m.places(state).values():
+                found = found or getattr(place, "STEPS", {}).get(state.step)
+    return found
 
 
 def rounds(state: State) -> int:
@@ -165,11 +179,11 @@ class Trickerion(Game[State, Options]):
         return [state.turn]
 
     def legal_choices(self, state: State, seat: int) -> list[str]:
-        return STEPS[state.step][0](state, seat)
+        return handlers(state)[0](state, seat)
 
     def apply(self, state: State, seat: int, choice: str, rng: Rng) -> Outcome:
         events: list[Event] = []
-        checkpoint = bool(STEPS[state.step][1](state, seat, choice, rng, events))
+        checkpoint = bool(handlers(state)[1](state, seat, choice, rng, events))
         checkpoint = advance(state, rng, events) or checkpoint
         return Outcome(events=events, checkpoint=checkpoint)
 

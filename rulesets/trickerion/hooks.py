@@ -2,14 +2,16 @@
 
 A module is registered under a name and is active in a match when that name is in `State.modules`.
 Every hook has a neutral default, so the base game runs with no module at all. The base rules call
-these functions at the points the Dark Alley changes: the locations a card may name and the
-starting hand, AP when a character is placed, the yield modifiers of a performed trick (applied in
-a chosen order), the start and end of a round (prophecies, special card discards), the number of
-rounds, and extra end-game score lines (level-3 tricks)."""
+these hooks where the Dark Alley changes them: the starting hand, extra places (with their spaces,
+actions and decision steps), the Shard's +1 AP, AP when a character is placed, the trick levels on
+offer, the moment before the performances, the yield modifiers of a performed trick (applied in
+order), the start and end of a round (prophecies, special card discards), the number of rounds,
+and extra end-game score lines (level-3 tricks)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from rulesets.core import Event, Rng
 from rulesets.core.contract import ScoreLine
@@ -22,8 +24,21 @@ class Module:
 
     name = ""
 
-    def locations(self, state: State) -> list[str]:
-        return []
+    def places(self, state: State) -> dict[str, Any]:
+        """Extra locations a card may name (e.g. the Dark Alley), each an object with the same
+        `menu(state, seat)` / `start(state, seat, choice, rng, events)` / `STEPS` as the base places."""
+        return {}
+
+    def enhance(self, state: State, loc: str, allowed: bool) -> bool:
+        """Whether a Shard may buy +1 AP at `loc` (a prophecy lifts the Theater's ban)."""
+        return allowed
+
+    def max_trick_level(self, state: State, level: int) -> int:
+        """The highest trick level in Dahlgaard's Residence (3 with the Dark Alley)."""
+        return level
+
+    def before_performances(self, state: State, rng: Rng, events: list[Event]) -> None:
+        return None
 
     def hand(self, state: State, s: int, hand: dict[str, int]) -> dict[str, int]:
         return hand

@@ -14,8 +14,15 @@ LOCATIONS = ("downtown", "market", "workshop", "theater")
 PLACES = {"downtown": town_center, "market": market, "workshop": workshop, "theater": theater}
 
 
+def places(state: State) -> dict:
+    out = dict(PLACES)
+    for m in hooks.active(state):
+        out.update(m.places(state))
+    return out
+
+
 def locations(state: State) -> list[str]:
-    return [*LOCATIONS, *(loc for m in hooks.active(state) for loc in m.locations(state))]
+    return list(places(state)) if state.modules else list(LOCATIONS)
 
 
 def cards_left(state: State, s: int, loc: str) -> int:
@@ -102,14 +109,18 @@ def free_spaces(state: State, s: int, char: str) -> list[str]:
         return [k for k in out if k not in state.occ]
     if loc == "workshop":
         keys = [f"workshop.{s}.{i}" for i in range(len(BOARD.locations["workshop"].spaces))]
+    elif loc not in BOARD.locations:
+        keys = places(state)[loc].spaces(state, s, char)
     else:
         keys = [f"{loc}.{i}" for i, sp in enumerate(BOARD.locations[loc].spaces) if sp.from_players <= state.n]
     return [k for k in keys if k not in state.occ]
 
 
-def space_ap(key: str) -> int | None:
+def space_ap(key: str, state: State | None = None) -> int | None:
     """The space's AP modifier; None for a performance space (the magician's AP are lost)."""
     parts = key.split(".")
+    if parts[0] not in BOARD.locations:
+        return places(state)[parts[0]].space_ap(key)
     if parts[0] == "theater":
         return None if parts[2] == "p" else DAYS[int(parts[1])].backstage_ap
     return BOARD.locations[parts[0]].spaces[int(parts[-1])].ap
@@ -147,25 +158,28 @@ def space_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]
     if loc == "theater":
         d = int(key.split(".")[1])
         p.day, state.days[d] = d, s
-    mod = space_ap(key)
-    log(events, "placed", player=who(s), char=char_msg(c), space=space_msg(key))
+    mod = space_ap(key, state)
+    log(events, "placed", player=who(s), char=char_msg(c), space=space_msg(key, state))
     if mod is None:  # a performance space: the magician performs later, its AP are lost
         finish(state)
         return True
     ap = base_ap(c) + mod + sum(m.placement_ap(state, s, c, loc) for m in hooks.active(state))
     state.cur = Current(c=c, loc=loc, sp=key, ap=max(0, ap))
     state.ctx = {}
-    state.step = "shard" if BOARD.locations[loc].enhance and p.shards > 0 else "act"
+    enhance = BOARD.locations[loc].enhance if loc in BOARD.locations else True
+    for m in hooks.active(state):
+        enhance = m.enhance(state, loc, enhance)
+    state.step = "shard" if enhance and p.shards > 0 else "act"
     return False
 
 
-def space_msg(key: str):
+def space_msg(key: str, state: State | None = None):
     parts = key.split(".")
     if parts[0] == "theater":
         where = "perf" if parts[2] == "p" else "backstage"
         return msg(f"trickerion.space.{where}", day=msg(f"trickerion.day.{DAYS[int(parts[1])].key}"),
                    ap=f"{DAYS[int(parts[1])].backstage_ap:+d}")
-    return msg("trickerion.space.plain", loc=loc_msg(parts[0]), ap=f"{space_ap(key):+d}")
+    return msg("trickerion.space.plain", loc=loc_msg(parts[0]), ap=f"{space_ap(key, state):+d}")
 
 
 def shard_choices(state: State, s: int) -> list[str]:
@@ -183,7 +197,7 @@ def shard_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]
 
 
 def act_choices(state: State, s: int) -> list[str]:
-    out = PLACES[state.cur.loc].menu(state, s)
+    out = places(state)[state.cur.loc].menu(state, s)
     p = state.p[s]
     if p.comps or p.tricks:
         out.append("manage")
@@ -198,7 +212,7 @@ def act_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) 
     if choice == "manage":
         state.step = "manage"
         return False
-    PLACES[state.cur.loc].start(state, s, choice, rng, events)
+    places(state)[state.cur.loc].start(state, s, choice, rng, events)
     return False
 
 

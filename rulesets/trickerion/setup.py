@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng
 
+from . import hooks
 from .data import BOARD, CARDS, COMPONENT_KEYS, MAGICIANS, TRICKS
 from .rules import (
     add_components,
@@ -88,7 +89,7 @@ def trick_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]
         state.step = ""
     else:
         state.step, p.start["value"] = "scomp", BOARD.start["component_value"]
-    return True
+    return state.step == ""
 
 
 def comp_choices(state: State, s: int) -> list[str]:
@@ -120,7 +121,7 @@ def comp_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event])
     log(events, "start_component", player=who(s), comp=comp_name(c))
     if p.start["value"] == 0:
         state.step = "sspec" if state.step == "scomp" else ""
-    return True
+    return state.step == ""
 
 
 def spec_choices(state: State, s: int) -> list[str]:
@@ -136,7 +137,7 @@ def spec_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event])
         state.step, p.start["value"] = "smgr", BOARD.start["component_value"]
     else:
         state.step = ""
-    return True
+    return state.step == ""
 
 
 def _spec(kind: str):
@@ -202,6 +203,8 @@ def finish(state: State, rng: Rng, events: list[Event]) -> None:
     for s, p in enumerate(state.p):
         p.apps = ["a1", *p.apps]
         p.hand = dict(BOARD.hand)
+        for m in hooks.active(state):
+            p.hand = m.hand(state, s, p.hand)
         p.start = {}
         for o in p.tricks:
             if meets(p, o.t):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng, msg
 
+from . import hooks
 from .data import BASE_TRICKS, BOARD, CATEGORIES, COST, DICE, DIE_IDS, MAGICIANS, TRICKS
 from .rules import free_symbol, log, taken_tricks, trick_capacity, trick_name, who
 from .state import Owned, Player, State
@@ -29,8 +30,17 @@ def learn_price(p: Player, tid: str) -> int:
     return max(0, TRICKS[tid].threshold - p.fame)
 
 
+def residence(state: State) -> tuple[str, ...]:
+    """The tricks Dahlgaard's Residence holds in this game: levels 1-2, level 3 only if a module adds it."""
+    level = 2
+    for m in hooks.active(state):
+        level = m.max_trick_level(state, level)
+    return BASE_TRICKS if level == 2 else tuple(t for t in TRICKS if TRICKS[t].level <= level)
+
+
 def _learnable(state: State, p: Player, cat: str, taken: set[str]) -> list[str]:
-    return [t for t in BASE_TRICKS if t not in taken and TRICKS[t].category == cat and learn_price(p, t) <= p.coins]
+    return [t for t in residence(state)
+            if t not in taken and TRICKS[t].category == cat and learn_price(p, t) <= p.coins]
 
 
 def learn_die_choices(state: State, s: int) -> list[str]:

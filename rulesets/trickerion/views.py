@@ -122,7 +122,7 @@ def label(state: State, seat: int, cid: str) -> Msg:
     if head == "l":
         return loc_msg(arg)
     if head == "sp":
-        return space_msg(arg)
+        return space_msg(arg, state)
     if head == "sh":
         return msg(f"trickerion.choice.shard{arg}")
     if head == "hi":

@@ -1,0 +1,79 @@
+"""A made-up rule module shows that the Dark Alley's kinds of change plug in without touching the base
+game: a fifth location with its own action, more AP, more rounds, yield modifiers and score lines."""
+
+import random
+
+from rulesets.core import Event, act, new_match
+from rulesets.core.contract import ScoreLine
+from rulesets.core.messages import msg
+from rulesets.trickerion import hooks
+from rulesets.trickerion.state import State
+
+from .helpers import GAME
+
+
+class Alley:
+    """A fifth place with two +0 spaces and one action: 'wait' (1 AP) gains 1 coin."""
+
+    STEPS: dict = {}
+
+    def spaces(self, state: State, s: int, char: str) -> list[str]:
+        return [k for k in ("alley.0", "alley.1") if k not in state.occ]
+
+    def space_ap(self, key: str) -> int:
+        return 0
+
+    def menu(self, state: State, s: int) -> list[str]:
+        return ["wait"] if state.cur.ap >= 1 else []
+
+    def start(self, state: State, s: int, choice: str, rng, events: list[Event]) -> None:
+        state.cur.ap -= 1
+        state.p[s].coins += 1
+
+
+class Demo(hooks.Module):
+    name = "demo"
+
+    def places(self, state):
+        return {"alley": Alley()}
+
+    def hand(self, state, s, hand):
+        return {**hand, "alley": 1}
+
+    def placement_ap(self, state, s, char, loc):
+        return 1
+
+    def yield_modifiers(self, state, owner, performer, tid):
+        return [1]
+
+    def rounds(self, state, rounds):
+        return 7
+
+    def score_lines(self, state, s):
+        return [ScoreLine(label=msg("trickerion.score.fame"), points=1)]
+
+
+def test_a_module_plugs_in():
+    hooks.register(Demo())
+    try:
+        for seed in range(6):
+            match = new_match(GAME, {}, 2 + seed % 3, seed)
+            match.state.modules = ["demo"]
+            rnd = random.Random(seed)
+            seen_alley = False
+            while not GAME.is_over(match.state):
+                s = rnd.choice(GAME.to_act(match.state))
+                choices = GAME.legal_choices(match.state, s)
+                busy = [c for c in choices if c not in ("done", "end", "back", "pass") and not c.startswith("u:")]
+                if "l:alley" in choices:
+                    busy = ["l:alley"]
+                pick = rnd.choice(busy or choices)
+                seen_alley |= pick == "wait"
+                match, _ = act(match, s, pick, inplace=True)
+            assert match.state.round == 7
+            assert all(p.hand.get("alley") == 1 for p in match.state.p)
+            assert seen_alley
+            score = GAME.score(match.state)
+            assert all(len(x.lines) == 6 and x.total == sum(line.points for line in x.lines) for x in score.seats)
+    finally:
+        hooks.REGISTRY.pop("demo", None)
