@@ -8,7 +8,7 @@ from rulesets.spellbook.game import GAME
 from rulesets.spellbook.scoring import final_score
 from rulesets.spellbook.state import MIDDAY, NIGHT, OVER, Options
 
-from .helpers import legal, m, play, position
+from .helpers import m, play, position
 
 SET3 = ["flame", "divination", "growth", "feast", "clone", "mirage", "communion"]
 
@@ -31,7 +31,8 @@ def test_end_of_day_feeds_the_track_then_refills_to_seven():
 
 @pytest.mark.parametrize("space", TRACK.altar_reset)
 def test_altar_symbol_spaces_reset_the_altar(space):
-    placed = m(*["red_circle"] * 5, *["red_square"] * 5, *["red_triangle"] * 5, "blue_circle", "blue_square")[:space - 1]
+    tokens = m(*["red_circle"] * 5, *["red_square"] * 5, *["red_triangle"] * 5, "blue_circle", "blue_square")
+    placed = tokens[:space - 1]
     st = position(players=1, phase=NIGHT, altar=m("white_circle", "white_square"), opp=placed)
     play(st, "pass")
     keys, _ = play(st, "white_circle")
