@@ -88,11 +88,22 @@ def prompt(state: State, seat: int, choices: list[str]) -> Prompt:
             msg("trickerion.plan_item", char=char_msg(c), loc=loc_msg(loc)) for c, loc in p.plan.items()]))
         if p.pick:
             info.append(msg("trickerion.info.pick", char=char_msg(p.pick)))
+    if step in ("scomp", "smgr"):
+        info.append(msg("trickerion.info.value", n=p.start.get("value", 0)))
+    if step in ("strick", "seng", "learn_t"):
+        info += [trick_info(c.split(":")[1]) for c in choices if c != "back"]
     if step == "link":
         info.append(msg("trickerion.info.links", count=state.ctx["links"], level=TRICKS[state.ctx["t"]].level))
     title_step = "assign_card" if step == "assign" and p.pick else step
     return Prompt(seat=seat, title=msg(f"trickerion.prompt.{title_step}"),
                   choices=[Choice(id=c, label=label(state, seat, c)) for c in choices], info=info)
+
+
+def trick_info(tid: str) -> Msg:
+    t = TRICKS[tid]
+    return msg("trickerion.info.trick", trick=trick_name(tid), level=t.level,
+               comps=[msg("trickerion.table.comp", comp=comp_name(c), n=k) for c, k in t.components.items()],
+               ap=t.prepare_ap, markers=t.markers, fame=t.yields.fame, coins=t.yields.coins, shards=t.yields.shards)
 
 
 def _slot(slot: str) -> Msg:
