@@ -362,8 +362,8 @@ def status_lines(ctx: Ctx, game: Game, match: Match, lang: str, with_table: bool
         lines.append(render.t("tables.status.over", lang))
     else:
         now_waiting = sorted(waiting(game, match))
-        who = [render.name(names[s]) + (render.t("tables.status.stand_in_mark", lang) if table.seats[s].left else "")
-               for s in now_waiting]
+        who = [render.Safe(render.name(names[s]) + (render.t("tables.status.stand_in_mark", lang)
+                                                      if table.seats[s].left else "")) for s in now_waiting]
         lines.append(render.t("tables.status.waiting", lang, names=render.join(who, lang)))
     recent = [e for entry in match.log[table.digest_from:table.digest_to] for e in entry.events]
     digest = _event_lines(ctx, recent, None, lang, DIGEST_LINES)
@@ -456,7 +456,7 @@ def score_lines(ctx: Ctx, game: Game, match: Match, lang: str) -> list[str]:
     else:
         lines.append(render.t("tables.score.winners", lang, count=len(winners), names=render.join(winners, lang)))
     for rank, s in enumerate(sorted(final.seats, key=lambda x: (-x.total, x.seat)), start=1):
-        mark = render.t("tables.status.stand_in_mark", lang) if table.seats[s.seat].left else ""
+        mark = render.t("tables.status.stand_in_mark", lang) if table.seats[s.seat].left else render.Safe("")
         lines.append(render.t("tables.score.seat", lang, rank=rank, name=names[s.seat], mark=mark,
                               count=s.total))
         lines += [render.t("tables.score.line", lang, label=render.game_plain(line.label, lang, names),

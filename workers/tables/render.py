@@ -30,17 +30,24 @@ ELLIPSIS = "…"
 _TAG = re.compile(r"<[^>]*>")
 
 
-def t(key: str, lang: str, **params: object) -> str:
+class Safe(str):
+    """Text that is already HTML (escaped where needed): not escaped again when it becomes
+    a parameter of another text."""
+
+
+def t(key: str, lang: str, **params: object) -> Safe:
     """One of our own texts, with its parameters HTML-escaped (the template may hold tags)."""
     safe: dict = {}
     for k, v in params.items():
-        if isinstance(v, str):
+        if isinstance(v, Safe):
+            safe[k] = str(v)
+        elif isinstance(v, str):
             safe[k] = html.escape(v, quote=False)
         elif isinstance(v, float):
             safe[k] = f"{v:g}"
         else:
             safe[k] = v
-    return locales.render(Msg(key=key, params=safe), lang)
+    return Safe(locales.render(Msg(key=key, params=safe), lang))
 
 
 def plain(key: str, lang: str, **params: object) -> str:
@@ -48,9 +55,9 @@ def plain(key: str, lang: str, **params: object) -> str:
     return html.unescape(_TAG.sub("", t(key, lang, **params)))
 
 
-def game_text(m: Msg, lang: str, names: Sequence[str]) -> str:
+def game_text(m: Msg, lang: str, names: Sequence[str]) -> Safe:
     """A rules Msg (a log line, a label) rendered and escaped: game texts are plain text."""
-    return html.escape(locales.render(m, lang, names), quote=False)
+    return Safe(html.escape(locales.render(m, lang, names), quote=False))
 
 
 def game_plain(m: Msg, lang: str, names: Sequence[str]) -> str:
@@ -147,15 +154,15 @@ def buttons_fingerprint(rows: list[list[Button]]) -> list[list[str]]:
     return [[b.text + ("→" + b.url if b.url else "") for b in row] for row in rows]
 
 
-def join(parts: Sequence[str], lang: str) -> str:
-    """'Ana, Bia e Caio' / 'Ana, Bia and Caio'."""
-    return locales.join_list(list(parts), lang)
+def join(parts: Sequence[str], lang: str) -> Safe:
+    """'Ana, Bia e Caio' / 'Ana, Bia and Caio' (parts not yet HTML are escaped)."""
+    return Safe(locales.join_list([p if isinstance(p, Safe) else html.escape(p, quote=False) for p in parts], lang))
 
 
-def mention(user_id: int, name: str) -> str:
+def mention(user_id: int, name: str) -> Safe:
     """An HTML mention that notifies the user in a group."""
-    return f'<a href="tg://user?id={int(user_id)}">{html.escape(name, quote=False)}</a>'
+    return Safe(f'<a href="tg://user?id={int(user_id)}">{html.escape(name, quote=False)}</a>')
 
 
-def name(text: str) -> str:
-    return html.escape(text, quote=False)
+def name(text: str) -> Safe:
+    return Safe(html.escape(text, quote=False))

@@ -1,0 +1,71 @@
+"""Spellbook end to end through `handle` alone: scripted users press the buttons they see."""
+
+import io
+
+import pytest
+from PIL import Image
+
+from tests.tables.harness import ANA, BIA, CAIO, GROUP, World
+from workers.tables import picture
+
+SKIP = "Pular esta fase"  # a keen player skips a phase only when nothing else is possible
+
+
+def play(users: list[int], seed: int) -> tuple[World, int, int]:
+    world = World()
+    world.open_lobby("spellbook", users)
+    world.press(ANA, GROUP, "Começar")
+    before = len(world.results)
+    presses = world.play_out(users, seed=seed, avoid=SKIP)
+    calls = sum(len(r.outbound) for r in world.results[before:])
+    return world, presses, calls
+
+
+def test_a_solo_game_to_the_final_scores():
+    world, presses, calls = play([ANA], seed=4)
+    assert world.table()["status"] == "over"
+    final = world.chat(GROUP).transcript[-1]
+    assert "Fim de jogo: Spellbook" in final and "Oponente" in final and "Familiar" in final
+    # in solo the prompt is edited in place all game long, the status once a Day
+    assert calls / presses <= 1.5, (calls, presses)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_three_player_game_to_the_final_scores(seed):
+    world, presses, calls = play([ANA, BIA, CAIO], seed=seed)
+    assert world.table()["status"] == "over"
+    final = world.chat(GROUP).transcript[-1]
+    assert final.count("pontos") + final.count("ponto\n") >= 3
+    assert "Vencedor" in final or "Vitória compartilhada" in final
+    # per Day: one edit per move, a new prompt for the next player, one status edit
+    assert calls / presses <= 2.2, (calls, presses)
+    status = world.chat(GROUP).slots["status"]
+    assert status.photo is not None and len(status.photo) < 100_000
+
+
+def test_the_status_message_carries_a_picture_of_the_public_table(monkeypatch):
+    seen = []
+    real = picture.draw
+
+    def spy(game, view, names, lang):
+        seen.append(view)
+        return real(game, view, names, lang)
+
+    monkeypatch.setattr(picture, "draw", spy)
+    world = World()
+    world.open_lobby("spellbook", [ANA, BIA])
+    result = world.press(ANA, GROUP, "Começar")
+    status = [o for o in result.outbound if o.slot == "status"][0]
+    image = Image.open(io.BytesIO(status.photo_png))
+    assert image.format == "PNG" and image.width >= 600 and len(status.photo_png) < 100_000
+    assert len(status.text) <= 1024 and "Spellbook" in status.text
+    assert seen and all(v["you"] is None for v in seen)  # drawn from the group's view only
+
+
+def test_prompts_show_the_players_pool_and_the_altar():
+    world = World()
+    world.open_lobby("spellbook", [ANA, BIA])
+    world.press(ANA, GROUP, "Começar")
+    prompts = [m for u in (ANA, BIA) for m in world.chat(u).slots.values() if m.buttons]
+    assert len(prompts) == 1  # one player's Day at a time
+    assert "Sua reserva" in prompts[0].text and "Altar" in prompts[0].text
