@@ -29,6 +29,7 @@ async def emulator_running(app: Starlette) -> AsyncIterator[None]:
     """
     http = httpx.AsyncClient()
     app.state.http = http
+    app.state.loop = asyncio.get_running_loop()
     task = asyncio.create_task(deliver_forever(app.state.world, http), name="emulator-webhook-delivery")
     try:
         yield

@@ -282,7 +282,7 @@ async def get_updates(api: Api, p: Params):
         if world.webhook["url"]:
             raise ApiError(409, E.WEBHOOK_CONFLICT)
         remaining = deadline - time.monotonic()
-        if world.updates or remaining <= 0:
+        if world.updates or remaining <= 0 or world.closing:
             return list(world.updates)[:limit]
         await world.wait_updates(remaining)
 

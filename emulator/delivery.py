@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 
 import httpx
@@ -17,9 +18,22 @@ import httpx
 from emulator.world import World
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+log = logging.getLogger(__name__)
 
 
 async def deliver_forever(world: World, http: httpx.AsyncClient) -> None:
+    """Never returns; a bug in one round is logged and retried so delivery does not stop."""
+    while True:
+        try:
+            await _deliver(world, http)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("webhook delivery failed unexpectedly; retrying")
+            await asyncio.sleep(world.config.webhook_retry_max)
+
+
+async def _deliver(world: World, http: httpx.AsyncClient) -> None:
     config = world.config
     backoff = config.webhook_retry_initial
     while True:

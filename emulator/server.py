@@ -65,6 +65,9 @@ class EmulatorServer:
         return self
 
     def stop(self) -> None:
+        loop = getattr(self.app.state, "loop", None)
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self.world.close)
         if self._server is not None:
             self._server.should_exit = True
         if self._thread is not None:

@@ -146,7 +146,14 @@ class FloodControl:
 class World:
     def __init__(self, config: EmulatorConfig):
         self.config = config
+        self.closing = False
         self.reset()
+
+    def close(self) -> None:
+        """The server is stopping: end every long poll now instead of letting it be cancelled."""
+        self.closing = True
+        self._changed.set()
+        self._updates_ready.set()
 
     # ------------------------------------------------------------------ lifecycle
     def reset(self) -> None:
@@ -191,7 +198,7 @@ class World:
         self._changed = asyncio.Event()
 
     async def wait_changed(self, since: int, timeout: float) -> int:
-        if self.version == since:
+        if self.version == since and not self.closing:
             event = self._changed
             try:
                 await asyncio.wait_for(event.wait(), timeout)
@@ -321,7 +328,7 @@ class World:
             self.updates.popleft()
 
     async def wait_updates(self, timeout: float) -> None:
-        if self.updates or timeout <= 0:
+        if self.updates or timeout <= 0 or self.closing:
             return
         self._updates_ready.clear()
         try:

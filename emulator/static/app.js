@@ -350,7 +350,9 @@ async function createGroup() {
 // ------------------------------------------------------------------ start-up
 async function boot() {
   const params = new URLSearchParams(location.search);
-  const wanted = params.get("lang") || localStorage.getItem("emulator.lang") || navigator.language;
+  // pt-BR unless asked otherwise (?lang=en is remembered): the players are Brazilian first.
+  if (params.get("lang")) localStorage.setItem("emulator.lang", params.get("lang"));
+  const wanted = params.get("lang") || localStorage.getItem("emulator.lang") || "pt_BR";
   const texts = await api(`/_emulator/texts?lang=${encodeURIComponent(wanted)}`);
   state.texts = texts.texts;
   state.lang = texts.lang;

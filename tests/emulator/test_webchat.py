@@ -162,10 +162,20 @@ def test_web_chat_start_button_and_new_user_on_a_phone(emu):
             expect(page.locator(".user-chip.active")).to_have_text("Caio")
             page.locator("#chat-list li").first.click()
             expect(page.locator("#start")).to_have_text("START")
+            expect(page.locator("#composer")).to_be_hidden()  # like Telegram: press START first
             page.click("#start")
             expect(page.locator(".message.from-bot")).to_contain_text("Bem-vinda!", timeout=10_000)
             expect(page.locator("#composer")).to_be_visible()
             page.click("#back")
             expect(page.locator("#chat-list")).to_be_visible()
+            expect(page.locator("#chat")).to_be_hidden()  # on a phone the list and the chat take turns
+            page.click("#new-group")
+            page.fill("#group-title", "Mesa do Caio")
+            page.click("#group-create")
+            expect(page.locator("#chat-title")).to_have_text("Mesa do Caio")
+            expect(page.locator("#sidebar")).to_be_hidden()
+            page.fill("#text", "/jogar")
+            page.click("#send")
+            expect(page.locator(".kb-button", has_text="Comprar carta")).to_be_visible(timeout=10_000)
         finally:
             browser.close()
