@@ -161,3 +161,13 @@ def test_english_command_names(playing):
     text = world.say(CAIO, GROUP, "/help").outbound[0].text
     assert "/newgame spellbook" in text
     assert handle(world.table(), world.command(ANA, GROUP, text="/history"), world.dir, world.now).outbound
+
+
+def test_status_in_the_lobby_posts_the_lobby_again(world):
+    world.open_lobby("toy", [ANA, BIA])
+    world.now += STATUS_COOLDOWN + 1
+    result = world.say(CAIO, GROUP, "/status")
+    assert [(o.slot, o.delete_slot) for o in result.outbound] == [("lobby", True), ("lobby.1", False)]
+    world.press(ANA, GROUP, "Começar")  # from the re-posted lobby
+    assert world.table()["status"] == "playing"
+    assert "começou" in world.chat(GROUP).slots["lobby.1"].text

@@ -142,3 +142,15 @@ def test_options_that_do_not_apply_are_left_out_at_start():
     from rulesets.core import load_match
 
     assert load_match(world.table()["match"]).options["difficulty"] == 0
+
+
+def test_novojogo_reaching_a_closed_table_asks_to_send_it_again(world):
+    world.open_lobby("toy", [ANA])
+    world.say(ANA, GROUP, "/cancelar")
+    world.press(ANA, GROUP, "Sim, cancelar")
+    closed = world.table()
+    cmd = world.command(ANA, GROUP, text="/novojogo toy")  # routed before the close was saved
+    from workers.tables import handle
+
+    result = handle(closed, cmd.model_copy(update={"route": closed["id"]}), world.dir, world.now)
+    assert result.table is None and "Envie /novojogo de novo" in result.outbound[0].text

@@ -69,3 +69,25 @@ def test_prompts_show_the_players_pool_and_the_altar():
     prompts = [m for u in (ANA, BIA) for m in world.chat(u).slots.values() if m.buttons]
     assert len(prompts) == 1  # one player's Day at a time
     assert "Sua reserva" in prompts[0].text and "Altar" in prompts[0].text
+
+
+def test_a_player_leaves_spellbook_and_the_stand_in_plays_their_days_to_the_end():
+    world = World()
+    world.open_lobby("spellbook", [ANA, BIA])
+    world.press(ANA, GROUP, "Começar")
+    world.say(BIA, GROUP, "/sair")
+    world.play_out([ANA], seed=3, avoid=SKIP)
+    assert world.table()["status"] == "over"
+    assert "(substituto)" in world.chat(GROUP).transcript[-1]
+    assert world.prompt_buttons(BIA) == []
+
+
+def test_english_group_and_player():
+    world = World()
+    world.langs_app[ANA] = "en"
+    world.say(ANA, GROUP, "/language en")
+    world.open_lobby("spellbook", [ANA])
+    world.press(ANA, GROUP, "Start")
+    assert "Waiting for" in world.chat(GROUP).slots["status"].text
+    prompt = [m for m in world.chat(ANA).slots.values() if m.buttons][0]
+    assert "(solo)" in prompt.text and "Morning" in prompt.text

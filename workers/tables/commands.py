@@ -88,7 +88,10 @@ def cmd_start(ctx: Ctx, args: list[str]) -> None:
 
 def cmd_new(ctx: Ctx, args: list[str]) -> None:
     if ctx.table is not None and not ctx.table.open:
-        ctx.table = None  # an old finished table still routed here: open a new one
+        # Queued before the last table closed: the result is saved under that table's key,
+        # so a new table cannot be opened from here. The next /novojogo reaches chat:<id>.
+        ctx.refuse("tables.error.just_closed", "out_of_place")
+        return
     lobby.new_table(ctx, args)
 
 
