@@ -97,3 +97,36 @@ def eager_playout(players: int, seed: int, options: dict | None = None, check=No
         if check:
             check(GAME, match)
     raise AssertionError("no end")
+
+
+WEIGHTS = {"pr": 30, "setup": 20, "st": 5, "sp": 3, "buy": 6, "learn": 4, "lt": 2, "pc": 1, "adv": 2,
+           "resched": 2, "hi": 3, "movecomp": 2, "mt": 2, "ma": 2}
+
+
+def _weight(state, choice: str) -> float:
+    if choice in LAZY or choice.startswith(("u:", "i:", "dc:", "dt:")):
+        return 0.3 if choice != "done" or state.step != "assign" else 0.6
+    if choice == "l:theater" and state.step == "assign":
+        return 6.0
+    if choice.startswith("sp:theater.") and choice.endswith(".p"):
+        return 25.0
+    return WEIGHTS.get(choice.split(":")[0], 1)
+
+
+def purposeful_playout(players: int, seed: int, options: dict | None = None, check=None):
+    """Random play weighted towards the game's engine (prepare, set up, perform) so that performances,
+    links and specialist moves happen often in the test playouts."""
+    match = new_match(GAME, options or {}, players, seed)
+    rnd = random.Random(seed * 131 + 3)
+    if check:
+        check(GAME, match)
+    for _ in range(20_000):
+        if GAME.is_over(match.state):
+            return match
+        s = rnd.choice(GAME.to_act(match.state))
+        choices = GAME.legal_choices(match.state, s)
+        pick = rnd.choices(choices, weights=[_weight(match.state, c) for c in choices])[0]
+        match, _ = act(match, s, pick, inplace=True)
+        if check:
+            check(GAME, match)
+    raise AssertionError("no end")

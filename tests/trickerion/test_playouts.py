@@ -5,7 +5,7 @@ import pytest
 from rulesets.core import replay, state_hash
 from rulesets.core.playout import random_playout
 
-from .helpers import GAME, Invariants, eager_playout
+from .helpers import GAME, Invariants, eager_playout, purposeful_playout
 
 SETUPS = [(n, b) for n in (2, 3, 4) for b in (False, True)]
 
@@ -19,8 +19,9 @@ def _check_uniform(players, beginner, seeds):
 
 def _check_eager(players, beginner, seeds):
     for seed in seeds:
-        match = eager_playout(players, seed, {"beginner_setup": beginner}, check=Invariants())
-        assert state_hash(replay(match)) == state_hash(match)
+        for play in (eager_playout, purposeful_playout):
+            match = play(players, seed, {"beginner_setup": beginner}, check=Invariants())
+            assert state_hash(replay(match)) == state_hash(match)
 
 
 @pytest.mark.parametrize("players,beginner", SETUPS)
@@ -29,7 +30,7 @@ def test_quick_playouts(players, beginner):
     _check_eager(players, beginner, range(3))
 
 
-# 6 setups x 4 batches x (25 uniform + 10 eager) = 840 games, split so xdist can spread them.
+# 6 setups x 4 batches x (25 uniform + 10 eager + 10 weighted) = 1080 games, split so xdist can spread them.
 @pytest.mark.slow
 @pytest.mark.parametrize("batch", range(4))
 @pytest.mark.parametrize("players,beginner", SETUPS)

@@ -648,3 +648,31 @@ def test_events_carry_random_outcomes():
     assert st.dice and all(face in DICE[d] for d, face in st.dice.items())
     assert Rng  # the dice roll is in the log's draws
     assert m.log[-1].draws or m.log[-2].draws
+
+
+def test_shard_circle_pays_every_player_in_the_link():
+    from rulesets.trickerion.theater import set_up
+
+    m = begin(2)
+    st = m.state
+    st.row = [Card(id="P01"), None, None]  # the 0.0 - 0.1 circle has the shard
+    give_tricks(m, 0, "T01", on=1)
+    give_tricks(m, 1, "T02", on=1)
+    set_up(st, 0, "T01", 0, "0.0", 2, [])
+    shards = [p.shards for p in st.p]
+    links = set_up(st, 1, "T02", 0, "0.1", 0, [])
+    assert links == [0] and [p.shards for p in st.p] == [shards[0] + 1, shards[1] + 1]
+
+
+def test_a_hired_specialist_brings_its_action_next_round():
+    m = begin(2)
+    st = m.state
+    p = st.p[0]
+    p.specs = []
+    p.hires = ["manager"]
+    end_of_round.return_characters(st, [])
+    assert p.specs == ["manager"]
+    p.comps, p.multi = {"wood": 1}, [None, None]
+    reveal(m, {0: {"manager": "workshop"}}, order=[0, 1])
+    place(m, 0, "manager", "workshop.0.0")
+    assert m.state.cur.ap == 2 and "movecomp" in GAME.legal_choices(st, 0)
