@@ -49,6 +49,7 @@ if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) then return 0 end
 if ARGV[2] ~= '' then
   redis.call('RPUSH', KEYS[2], ARGV[2])
   redis.call('SADD', KEYS[3], ARGV[3])
+  redis.call('HINCRBY', KEYS[4], 'queued', 1)
 end
 redis.call('HINCRBY', KEYS[4], 'updates', 1)
 return 1
@@ -67,15 +68,21 @@ class Rejected(Exception):
 
 class Webhook:
     def __init__(self, settings: Settings | None = None, *, enqueue: Callable[[str], None] | None = None,
-                 application: Application | None = None) -> None:
+                 application: Application | None = None, eager: bool = True) -> None:
+        """`eager=False` defers getMe to the first update: needed when the Bot API is served by
+        the same server as this app (`boardgamesbot local`), which is not listening yet at
+        start-up."""
         self.s = settings or Settings.from_env()
         self.k = Keys(self.s.prefix)
         self.enqueue = enqueue or _default_enqueue
         self.application = application
+        self.eager = eager
         self.r: aioredis.Redis | None = None
         self.sync_r: redis.Redis | None = None
         self.bot_username = ""
         self._intake = None
+        self._ready_lock = asyncio.Lock()
+        self._ready = False
 
     # --------------------------------------------------------------- lifecycle
     @contextlib.asynccontextmanager
@@ -83,17 +90,27 @@ class Webhook:
         if self.application is None:
             self.application = (Application.builder().token(self.s.token).base_url(f"{self.s.api_base_url}/bot")
                                 .updater(None).build())
-        await self.application.initialize()  # getMe: checks the token, learns our username
-        self.bot_username = (self.application.bot.username or "").lower()
         self.r = aioredis.Redis.from_url(self.s.redis_url, decode_responses=True)
         self.sync_r = redis.Redis.from_url(self.s.redis_url, decode_responses=True)
         self._intake = self.r.register_script(INTAKE_LUA)
+        if self.eager:
+            await self._ensure_ready()
         try:
             yield
         finally:
-            await self.application.shutdown()
+            if self._ready:
+                await self.application.shutdown()
             await self.r.aclose()
             self.sync_r.close()
+
+    async def _ensure_ready(self) -> None:
+        if self._ready:
+            return
+        async with self._ready_lock:
+            if not self._ready:
+                await self.application.initialize()  # getMe: checks the token, learns our username
+                self.bot_username = (self.application.bot.username or "").lower()
+                self._ready = True
 
     def routes(self) -> list[BaseRoute]:
         return [Route(self.s.webhook_path, self.webhook, methods=["POST"]),
@@ -117,6 +134,7 @@ class Webhook:
         given = request.headers.get(SECRET_HEADER, "")
         if not self.s.webhook_secret or not hmac.compare_digest(given.encode(), self.s.webhook_secret.encode()):
             return PlainTextResponse("forbidden", status_code=403)
+        await self._ensure_ready()
         body = await request.body()
         if len(body) > MAX_BODY:
             return PlainTextResponse("too large", status_code=413)
@@ -242,6 +260,7 @@ def _name(user) -> str:
 
 
 def create_app(settings: Settings | None = None, **kwargs: Any) -> Starlette:
+    """The webhook alone, as an ASGI app (what `boardgamesbot serve` runs with uvicorn)."""
     hook = Webhook(settings, **kwargs)
     app = Starlette(routes=hook.routes(), lifespan=hook.lifespan)
     app.state.webhook = hook

@@ -14,24 +14,48 @@ from celery import Celery, signals
 from workers import logs
 from workers.config import Settings
 
-settings = Settings.from_env()
-
 app = Celery("workers", include=["workers.tasks"])
-app.conf.update(
-    broker_url=settings.redis_url,
-    broker_transport_options={"global_keyprefix": f"{settings.prefix}celery:"},
-    broker_connection_retry_on_startup=True,
-    task_default_queue=f"{settings.prefix}tasks",
-    task_ignore_result=True,
-    result_backend=None,
-    task_serializer="json",
-    accept_content=["json"],
-    worker_prefetch_multiplier=4,
-    worker_hijack_root_logger=False,
-    beat_schedule={"scan": {"task": "workers.scan", "schedule": settings.scan_interval}},
-    beat_schedule_filename=os.environ.get("BGB_BEAT_SCHEDULE", "celerybeat-schedule"),
-    timezone="UTC",
-)
+
+
+def configure(settings: Settings | None = None) -> Settings:
+    """(Re)read the settings into the Celery app; call again after changing the environment
+    in-process, before the first task is sent (`boardgamesbot local` does)."""
+    settings = settings or Settings.from_env()
+    app.conf.update(
+        broker_url=settings.redis_url,
+        broker_transport_options={"global_keyprefix": f"{settings.prefix}celery:"},
+        broker_connection_retry_on_startup=True,
+        task_default_queue=f"{settings.prefix}tasks",
+        task_ignore_result=True,
+        result_backend=None,
+        task_serializer="json",
+        accept_content=["json"],
+        worker_prefetch_multiplier=4,
+        worker_hijack_root_logger=False,
+        beat_schedule={"scan": {"task": "workers.scan", "schedule": settings.scan_interval}},
+        beat_schedule_filename=os.environ.get("BGB_BEAT_SCHEDULE", "celerybeat-schedule"),
+        timezone="UTC",
+    )
+    return settings
+
+
+settings = configure()
+
+
+def sender_for(settings: Settings):
+    """`route -> None` that wakes a drain on the deployment described by `settings`, through a
+    Celery app of its own (for processes that talk to another prefix or Redis than the
+    environment's, such as tests and benchmarks)."""
+    other = Celery("workers-client")
+    other.conf.update(broker_url=settings.redis_url,
+                      broker_transport_options={"global_keyprefix": f"{settings.prefix}celery:"},
+                      task_default_queue=f"{settings.prefix}tasks", task_ignore_result=True,
+                      task_serializer="json", accept_content=["json"])
+
+    def enqueue(route: str) -> None:
+        other.send_task("workers.drain", args=[route])
+
+    return enqueue
 
 
 @signals.setup_logging.connect

@@ -28,6 +28,8 @@ COUNTERS = {
     "sent": "Outbox messages delivered (sends, edits, deletes)",
     "coalesced": "Slot updates replaced by a newer one before they were sent",
     "updates": "Webhook updates accepted",
+    "queued": "Commands queued by the webhook",
+    "ticks": "Reminder ticks queued by the beat",
     "updates_duplicate": "Webhook updates dropped as already seen",
     "handler_errors": "Commands whose table logic raised (answered with an error, skipped)",
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import time
 from dataclasses import dataclass
 from functools import cached_property
@@ -39,8 +40,23 @@ class Runtime:
     def drainer(self) -> Drainer:
         from workers import tasks
 
-        return Drainer(self.store, load_handler(self.settings.handler), wake_chats=tasks.wake_chats,
+        handler = load_handler(self.settings.handler)
+        self._tell_username(handler)
+        return Drainer(self.store, handler, wake_chats=tasks.wake_chats,
                        answer=self.answer_callback, is_admin=self.is_admin)
+
+    def _tell_username(self, handler) -> None:
+        """The table logic writes deep links to the bot (t.me/<username>?start=...): it learns
+        the username here, from getMe, when its module offers `set_bot_username`."""
+        module = sys.modules.get(getattr(handler, "__module__", ""))
+        setter = getattr(module, "set_bot_username", None)
+        if setter is None or not self.settings.token:
+            return
+        res = self.api.call("getMe", {})
+        if res.ok and (res.result or {}).get("username"):
+            setter(res.result["username"])
+        else:
+            log.warning("getMe failed (%s); deep links use the configured username", res.description)
 
     def answer_callback(self, query_id: str, text: str, alert: bool) -> None:
         params = {"callback_query_id": query_id}

@@ -94,6 +94,7 @@ for _, member in ipairs(due) do
     local cmd = string.format(ARGV[4], -seq, table_id, key)
     redis.call('RPUSH', ARGV[3] .. 'inbox:' .. table_id, cmd)
     redis.call('SADD', ARGV[3] .. 'pending', table_id)
+    redis.call('HINCRBY', ARGV[3] .. 'm:c', 'ticks', 1)
     routes[#routes + 1] = table_id
   end
 end

@@ -1,0 +1,138 @@
+"""Scripted people for end-to-end games: they read what the emulator shows and press buttons,
+like someone in the web chat would (nothing reaches into the bot's internals)."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+import locales
+
+
+@dataclass
+class GameRun:
+    table_id: str = ""
+    presses: int = 0
+    refused: int = 0
+    finished: bool = False
+    final_text: str = ""
+    log: list[str] = field(default_factory=list)
+
+
+def _callback_buttons(message: dict) -> list[dict]:
+    rows = message.get("reply_markup") or []
+    return [b for row in rows for b in row if b.get("callback_data")]
+
+
+def _url_buttons(message: dict) -> list[dict]:
+    rows = message.get("reply_markup") or []
+    return [b for row in rows for b in row if b.get("url")]
+
+
+def wait_for(predicate, timeout: float, what: str, interval: float = 0.05):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def lobby_message(control, group: int) -> dict | None:
+    for m in reversed(control.messages(group)):
+        if m["from_bot"] and not m["deleted"] and any(b["url"].startswith("https://t.me/") for b in _url_buttons(m)):
+            return m
+    return None
+
+
+def open_and_join(control, group: int, users: list[int], game: str = "spellbook", timeout: float = 30) -> str:
+    """The first user opens a table in the group; everyone joins through the deep link; the
+    creator presses Começar. Returns the table id."""
+    control.send(group, users[0], f"/novojogo {game}")
+    lobby = wait_for(lambda: lobby_message(control, group), timeout, "the lobby message")
+    join_url = next(b["url"] for b in _url_buttons(lobby) if "start=" in b["url"])
+    table_id = join_url.rsplit("start=", 1)[1][1:]
+    for i, uid in enumerate(users):
+        control.deep_link(uid, join_url)
+        wait_for(lambda n=i + 1: f"({n}/" in (lobby_message(control, group) or {}).get("text", ""), timeout,
+                 f"{i + 1} players in the lobby")
+    lobby = lobby_message(control, group)
+    start = next(b for b in _callback_buttons(lobby) if b["callback_data"].endswith(":Ls"))
+    answer = control.press(group, lobby["message_id"], users[0], start["callback_data"])
+    assert answer.get("answered"), answer
+    return table_id
+
+
+def current_prompt(control, uid: int, table_id: str) -> dict | None:
+    """The newest message in the user's private chat with buttons of this table."""
+    for m in reversed(control.messages(uid)):
+        if m["from_bot"] and not m["deleted"]:
+            buttons = [b for b in _callback_buttons(m) if b["callback_data"].startswith(f"{table_id}:")]
+            if buttons:
+                return m
+    return None
+
+
+def play(control, group: int, users: list[int], table_id: str, is_over, seed: int = 1, timeout: float = 600,
+         max_presses: int = 5000, press_wait: float = 5.0, between=None) -> GameRun:
+    """Press buttons until `is_over()` says the game ended. Each round, every user with a
+    prompt whose buttons changed since their last press picks one at random."""
+    rng = random.Random(seed)
+    run = GameRun(table_id=table_id)
+    last_seen: dict[int, tuple] = {}
+    deadline = time.monotonic() + timeout
+    idle_since = time.monotonic()
+    while time.monotonic() < deadline and run.presses < max_presses:
+        if is_over():
+            run.finished = True
+            break
+        pressed = False
+        for uid in users:
+            m = current_prompt(control, uid, table_id)
+            if m is None:
+                continue
+            buttons = [b for b in _callback_buttons(m) if b["callback_data"].startswith(f"{table_id}:")]
+            fingerprint = (m["message_id"], m["edit_count"], tuple(b["callback_data"] for b in buttons))
+            if last_seen.get(uid) == fingerprint:
+                continue
+            # People rarely take moves back; a random player would do it a third of the time.
+            undo = locales.text("tables.button.undo", "pt_BR")
+            choice = rng.choice([b for b in buttons if b["text"] != undo] or buttons)
+            answer = control.press(uid, m["message_id"], uid, choice["callback_data"], wait=press_wait)
+            run.presses += 1
+            last_seen[uid] = fingerprint
+            if answer.get("text"):
+                run.refused += 1
+                run.log.append(f"{uid} {choice['text']!r}: {answer['text']}")
+            pressed = True
+        if pressed:
+            idle_since = time.monotonic()
+            if between is not None:
+                between(run)
+        elif time.monotonic() - idle_since > 20:
+            # Nothing new for a while: re-press (a refused press leaves the same prompt).
+            last_seen.clear()
+            idle_since = time.monotonic()
+        else:
+            time.sleep(0.02)
+    if is_over():
+        run.finished = True
+    texts = [m.get("text") or m.get("caption") or "" for m in control.messages(group) if m["from_bot"]]
+    run.final_text = "\n---\n".join(texts[-3:])
+    return run
+
+
+def final_scores_marker(lang: str = "pt_BR") -> str:
+    """The start of the end-of-game message, as the chat shows it (tags stripped)."""
+    import re
+
+    import locales
+
+    return re.sub(r"<[^>]+>", "", locales.text("tables.score.header", lang)).split("{")[0]
+
+
+def group_shows_final_scores(control, group: int) -> bool:
+    marker = final_scores_marker()
+    return any(m["from_bot"] and (m.get("text") or "").startswith(marker) for m in control.messages(group))

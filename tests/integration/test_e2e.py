@@ -1,0 +1,86 @@
+"""Issue 4's "Done when": three scripted users create, join and play a full Spellbook game
+to its final scores by pressing buttons — through the emulator, the webhook, Celery and
+Redis — in the distributed mode (real Redis, separate worker and beat processes) and on the
+embedded default (`boardgamesbot local`)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import pytest
+
+from tests.integration import driver
+from tests.integration.stack import distributed, embedded, redis_url_or_skip
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
+
+# Limits high enough that a scripted player, who presses as soon as a prompt arrives, is not
+# paced by Telegram's per-chat limit (people are slower than 1 press a second).
+FAST_RATES = {"BGB_RATE_CHAT": "20/1:5", "BGB_RATE_GROUP": "60/60:10"}
+FAST_LIMITS = {"per_chat": "20/1", "per_group": "60/60"}
+
+
+def _play(stack, seed: int, **kw) -> driver.GameRun:
+    table_id = driver.open_and_join(stack.control, stack.group, stack.users)
+    run = driver.play(stack.control, stack.group, stack.users, table_id,
+                      lambda: driver.group_shows_final_scores(stack.control, stack.group), seed=seed, **kw)
+    assert run.finished, f"the game did not end: {run.presses} presses; last refusals {run.log[-5:]}"
+    return run
+
+
+def _check_transcripts(stack) -> None:
+    control = stack.control
+    group_texts = [m.get("text") or m.get("caption") or "" for m in control.messages(stack.group) if m["from_bot"]]
+    marker = driver.final_scores_marker()
+    assert sum(t.startswith(marker) for t in group_texts) == 1  # final scores, once
+    for uid in stack.users:
+        for m in control.messages(uid):
+            if m["from_bot"] and m.get("reply_markup") and m.get("text"):
+                assert m["text"] not in group_texts, "a private prompt reached the group"
+    for m in control.messages(stack.group):
+        for row in m.get("reply_markup") or []:
+            for b in row:
+                # group buttons are the lobby's and the status message's, never a seat's choice
+                assert not (b.get("callback_data") or ":L").split(":")[-1].isdigit()
+
+
+def _report(name: str, stack, run: driver.GameRun, calls_before: int, seconds: float) -> dict:
+    stats = stack.control.stats()
+    calls = stats["total_calls"] - calls_before
+    counters = stack.counters()
+    moves = counters.get("moves_applied") or run.presses - run.refused
+    lat = stack.latencies()
+    figures = {"presses": run.presses, "moves": moves, "api_calls": calls, "calls_per_move": round(calls / moves, 2),
+               "by_method": stats["calls"], "errors": stats["errors"], "seconds": round(seconds, 1)}
+    if lat:
+        figures["press_to_prompt_median_ms"] = round(statistics.median(lat) * 1000)
+        figures["press_to_prompt_max_ms"] = round(max(lat) * 1000)
+    print(f"\n{name}: {figures}")
+    return figures
+
+
+def test_full_game_distributed_with_telegram_limits(tmp_path):
+    """The normal game: Telegram's default limits in the emulator, the bot's default rates."""
+    url = redis_url_or_skip()
+    with distributed(url, tmp_path) as stack:
+        before = stack.control.stats()["total_calls"]
+        started = time.monotonic()
+        run = _play(stack, seed=11, timeout=480)
+        _check_transcripts(stack)
+        figures = _report("distributed, Telegram limits", stack, run, before, time.monotonic() - started)
+        assert figures["errors"].get("429", 0) == 0, figures
+        counters = driver.wait_for(lambda: (c := stack.counters()) and
+                                   c.get("commands") == c.get("queued", 0) + c.get("ticks", 0) and c,
+                                   30, "every queued command handled exactly once")
+        assert counters["commands"] >= run.presses
+
+
+def test_full_game_on_the_embedded_default(tmp_path):
+    with embedded(tmp_path, rates=FAST_RATES, limits=FAST_LIMITS) as stack:
+        before = stack.control.stats()["total_calls"]
+        started = time.monotonic()
+        run = _play(stack, seed=12, timeout=300)
+        _check_transcripts(stack)
+        figures = _report("embedded default", stack, run, before, time.monotonic() - started)
+        assert figures["errors"].get("429", 0) == 0, figures
