@@ -122,7 +122,8 @@ def _option_text(game: str, field: str, value: Any, lang: str) -> tuple[str, str
 
     v = str(value).lower() if isinstance(value, bool) else str(value)
     name = look(f"{game}.option.{field}", f"tables.option.{game}.{field}") or field
-    shown = look(f"{game}.option.{field}.{v}", f"tables.option.{game}.{field}.{v}") or v
+    shown = look(f"{game}.option.{field}.{v}", f"tables.option.{game}.{field}.{v}",
+                 *(["core.yes" if value else "core.no"] if isinstance(value, bool) else [])) or v
     return name, shown
 
 

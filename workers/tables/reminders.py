@@ -63,7 +63,7 @@ def tick(ctx: Ctx, which: str) -> None:
     due = idle_from + hours[info.reminded] * 3600
     if ctx.now < due:
         # they acted since: quiet until they have been idle long enough
-        ctx.result.reminders.append(type_reminder(table.id, seat, due))
+        ctx.result.reminders.append(_reminder(table.id, seat, due))
         ctx.metric("tick:quiet")
         return
     ctx.touch()
@@ -77,11 +77,11 @@ def tick(ctx: Ctx, which: str) -> None:
         ctx.send(table.chat_id, render.t("tables.remind.group", glang, who=render.mention(info.user_id, info.name),
                                          count=idle_hours))
     else:
-        ctx.result.reminders.append(type_reminder(table.id, seat, idle_from + hours[info.reminded] * 3600))
+        ctx.result.reminders.append(_reminder(table.id, seat, idle_from + hours[info.reminded] * 3600))
     ctx.metric("reminders_sent")
 
 
-def type_reminder(table_id: str, seat: int, due: float) -> Reminder:
+def _reminder(table_id: str, seat: int, due: float) -> Reminder:
     return Reminder(table_id=table_id, key=key(seat), due=due)
 
 
@@ -136,7 +136,6 @@ def settings(ctx: Ctx, args: list[str]) -> None:
         try:
             hours = sorted(float(a.replace(",", ".").rstrip("hH")) for a in args[:3])
         except ValueError:
-            hours = []
             ctx.refuse("tables.remind.usage", "bad_args")
             return
         if any(not 1 <= h <= 168 for h in hours):
