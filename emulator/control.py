@@ -179,7 +179,8 @@ async def messages(request: Request) -> Response:
     world = _world(request)
     data = await _body(request)
     message_id = _write(world, _int(data, "chat_id"), _int(data, "user_id"), str(data.get("text") or ""))
-    return JSONResponse({"message_id": message_id})
+    # delivered: whether the bot gets an update for it (privacy mode hides group chatter).
+    return JSONResponse({"message_id": message_id, "delivered": world.last_write_delivered})
 
 
 def deep_link_payload(world: World, url: str) -> str | None:

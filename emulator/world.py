@@ -177,6 +177,7 @@ class World:
         self.errors: Counter[str] = Counter()
         self.errors_by_method: Counter[str] = Counter()
         self.webhook_deliveries = 0
+        self.last_write_delivered = False
         self.webhook_failures = 0
         self.version = 0
         self.getupdates_generation = 0
@@ -293,8 +294,8 @@ class World:
         if chat.type == "private":
             user.started = True
             user.blocked = False
-        if self._bot_sees(chat, text):
-            self.enqueue("message", self.message_api(msg))
+        msg_update = self.enqueue("message", self.message_api(msg)) if self._bot_sees(chat, text) else None
+        self.last_write_delivered = msg_update is not None
         return msg
 
     def _bot_sees(self, chat: Chat, text: str) -> bool:

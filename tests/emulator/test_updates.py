@@ -95,13 +95,16 @@ def test_long_polling_returns_when_an_update_arrives(emu, people):
 
 def test_privacy_mode_in_groups(emu, people):
     c = emu.control
-    c.send(people["group"], people["ana"], "bom dia")  # not for the bot
+    said = httpx.post(f"{emu.base_url}/_emulator/messages",
+                      json={"chat_id": people["group"], "user_id": people["ana"], "text": "bom dia"}).json()
+    assert said["delivered"] is False  # not a command: the bot does not see it
     c.send(people["group"], people["ana"], f"/status@{emu.config.bot_username}")
     c.send(people["group"], people["ana"], "/status@OutroBot")
     c.send(people["ana"], people["ana"], "texto livre no privado")
     texts = [u.message.text for u in run_bot(emu, lambda bot: bot.get_updates()) if u.message]
     assert texts[-2:] == [f"/status@{emu.config.bot_username}", "texto livre no privado"]
     assert len(c.messages(people["group"])) == 3  # everyone still sees them in the chat
+    assert c.send(people["group"], people["ana"], "/ajuda") == 4
 
 
 def test_allowed_updates_filter(emu, people):
@@ -236,3 +239,44 @@ def test_concurrent_get_updates_conflict(emu):
             return await second
 
     assert run_bot(emu, go) == ()
+
+
+def test_python_telegram_bot_application_polls_unmodified(emu):
+    """A whole PTB Application (Updater long polling, handlers) against the emulator."""
+    from telegram.ext import Application, CallbackQueryHandler, CommandHandler
+
+    c = emu.control
+    eva = c.create_user("Eva", "eva")
+
+    async def start(update, context):
+        await update.message.reply_text(f"Olá! args={context.args}", reply_markup=InlineKeyboardMarkup(
+            [[InlineKeyboardButton("Pronto", callback_data="ready")]]))
+
+    async def ready(update, context):
+        await update.callback_query.answer("Tudo certo")
+        await update.callback_query.edit_message_text("Pronta!")
+
+    async def main():
+        app = Application.builder().token(emu.token).base_url(emu.bot_api_url).build()
+        app.add_handler(CommandHandler("start", start))
+        app.add_handler(CallbackQueryHandler(ready))
+        loop = asyncio.get_running_loop()
+        async with app:
+            await app.start()
+            await app.updater.start_polling(poll_interval=0, timeout=1)
+            await loop.run_in_executor(None, c.deep_link, eva, f"https://t.me/{emu.config.bot_username}?start=mesa_9")
+            for _ in range(100):
+                replies = [m for m in await loop.run_in_executor(None, c.messages, eva) if m["from_bot"]]
+                if replies:
+                    break
+                await asyncio.sleep(0.05)
+            answer = await loop.run_in_executor(None, c.press, eva, replies[0]["message_id"], eva, "ready")
+            await asyncio.sleep(0.3)
+            await app.updater.stop()
+            await app.stop()
+        return replies[0], answer
+
+    reply, answer = asyncio.run(main())
+    assert reply["text"] == "Olá! args=['mesa_9']"
+    assert answer["answered"] and answer["text"] == "Tudo certo"
+    assert c.messages(eva)[-1]["text"] == "Pronta!" and c.messages(eva)[-1]["edit_count"] == 1

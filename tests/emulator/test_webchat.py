@@ -73,10 +73,13 @@ class ScriptedBot:
             await bot.send_message(chat, "Vez de <b>Ana</b>: escolha uma ação.", parse_mode="HTML",
                                    reply_markup=InlineKeyboardMarkup([
                                        [InlineKeyboardButton("Comprar carta", callback_data="buy")],
-                                       [InlineKeyboardButton("Entrar na mesa", url=link)],
+                                       [InlineKeyboardButton("Entrar na mesa", url=link),
+                                        InlineKeyboardButton("Ajuda", callback_data="help")],
                                    ]))
         elif update.message and update.message.text.startswith("/start"):
             await bot.send_message(update.message.chat.id, f"Bem-vinda! Convite: {update.message.text[7:]}")
+        elif update.callback_query and update.callback_query.data == "help":
+            await update.callback_query.answer("Compre cartas ou passe a vez.", show_alert=True)
         elif update.callback_query:
             query = update.callback_query
             await query.answer("Carta comprada!")
@@ -177,5 +180,10 @@ def test_web_chat_start_button_and_new_user_on_a_phone(emu):
             page.fill("#text", "/jogar")
             page.click("#send")
             expect(page.locator(".kb-button", has_text="Comprar carta")).to_be_visible(timeout=10_000)
+            page.locator(".kb-button", has_text="Ajuda").click()  # show_alert answers open a dialog
+            expect(page.locator("#alert")).to_be_visible(timeout=10_000)
+            expect(page.locator("#alert-text")).to_have_text("Compre cartas ou passe a vez.")
+            page.locator("#alert button").click()
+            expect(page.locator("#alert")).to_be_hidden()
         finally:
             browser.close()
