@@ -6,7 +6,7 @@ from __future__ import annotations
 from rulesets.core import Event, Rng, msg
 
 from . import hooks
-from .data import BOARD
+from .data import BOARD, CARDS
 from .rules import kind, log, who
 from .state import Card, State
 
@@ -61,8 +61,6 @@ def move_cards(state: State, events: list[Event]) -> None:
 
 
 def _theater(cid: str) -> str:
-    from .data import CARDS
-
     return CARDS[cid].theater
 
 

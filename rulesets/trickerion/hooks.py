@@ -43,6 +43,18 @@ class Module:
     def hand(self, state: State, s: int, hand: dict[str, int]) -> dict[str, int]:
         return hand
 
+    def action_cost(self, state: State, action: str, cost: int) -> int:
+        """The AP cost of an action (a prophecy may make one cheaper)."""
+        return cost
+
+    def placed(self, state: State, s: int, char: str, space: str, events: list[Event]) -> None:
+        """Right after a character is placed (e.g. a magician who gains Fame when placed)."""
+        return None
+
+    def card_location(self, state: State, card: str) -> str | None:
+        """The location of an assignment card this module adds (special cards); None if not its card."""
+        return None
+
     def placement_ap(self, state: State, s: int, char: str, loc: str) -> int:
         return 0
 

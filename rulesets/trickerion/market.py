@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng
 
-from .data import BOARD, COMPONENT_KEYS, COST
-from .rules import add_components, comp_cost, comp_name, log, room_for, who
+from .data import BOARD, COMPONENT_KEYS
+from .rules import add_components, comp_cost, comp_name, cost, log, room_for, who
 from .state import State
 
 SURCHARGE = BOARD.market["quick_order_surcharge"]
@@ -30,7 +30,7 @@ def quantities(state: State, s: int, comp: str) -> list[int]:
     p, price = state.p[s], unit_price(state, comp)
     if price is None:
         return []
-    bargain_ap = state.cur.ap - COST["buy"]
+    bargain_ap = state.cur.ap - cost(state, "buy")
     return [k for k in range(1, min(MAX_BUY, room_for(p, comp)) + 1)
             if _cheapest_total(k * price, bargain_ap) <= p.coins]
 
@@ -43,11 +43,11 @@ def buyable(state: State, s: int) -> list[str]:
 def menu(state: State, s: int) -> list[str]:
     ap = state.cur.ap
     out = []
-    if ap >= COST["buy"] and buyable(state, s):
+    if ap >= cost(state, "buy") and buyable(state, s):
         out.append("buy")
-    if ap >= COST["order"] and None in state.orders:
+    if ap >= cost(state, "order") and None in state.orders:
         out.append("order")
-    if ap >= COST["quick"]:
+    if ap >= cost(state, "quick"):
         out.append("quick")
     return out
 
@@ -85,7 +85,7 @@ def buy_n_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]
 def bargains(state: State, s: int) -> list[int]:
     """How many AP may go into Barganhar: 1 coin off per AP, never to a total of 0, and affordable."""
     total = unit_price(state, state.ctx["comp"]) * state.ctx["n"]
-    most = min(state.cur.ap - COST["buy"], total - 1)
+    most = min(state.cur.ap - cost(state, "buy"), total - 1)
     return [k for k in range(0, max(0, most) + 1) if total - k <= state.p[s].coins]
 
 
@@ -101,7 +101,7 @@ def buy_b_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]
     total = unit_price(state, comp) * n - off
     p.coins -= total
     add_components(p, comp, n)
-    state.cur.ap -= COST["buy"] + off * COST["bargain"]
+    state.cur.ap -= cost(state, "buy") + off * cost(state, "bargain")
     log(events, "buy", player=who(s), count=n, comp=comp_name(comp), coins=total, bargain=off)
     back(state)
 
@@ -127,7 +127,7 @@ def order_slot_apply(state: State, s: int, choice: str, rng: Rng, events: list[E
     i = int(choice[3:])
     comp = state.ctx["comp"]
     state.orders[i] = comp
-    state.cur.ap -= COST["order"]
+    state.cur.ap -= cost(state, "order")
     log(events, "order", player=who(s), comp=comp_name(comp), slot=i + 1,
         replaces=comp_name(state.stock[i]) if state.stock[i] else comp_name("none"))
     back(state)
@@ -141,7 +141,7 @@ def quick_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]
     if choice == "back":
         return back(state)
     state.quick = choice[3:]
-    state.cur.ap -= COST["quick"]
+    state.cur.ap -= cost(state, "quick")
     log(events, "quick_order", player=who(s), comp=comp_name(state.quick))
     back(state)
 

@@ -21,13 +21,24 @@ def places(state: State) -> dict:
     return out
 
 
-def locations(state: State) -> list[str]:
-    return list(places(state)) if state.modules else list(LOCATIONS)
+def card_location(state: State, card: str) -> str:
+    """Permanent assignment cards are named by their location; a module's cards say where they go."""
+    if card in PLACES:
+        return card
+    for m in hooks.active(state):
+        loc = m.card_location(state, card)
+        if loc:
+            return loc
+    raise KeyError(card)
 
 
-def cards_left(state: State, s: int, loc: str) -> int:
+def card_msg(state: State, card: str):
+    return loc_msg(card) if card in PLACES else msg(f"trickerion.card.{card}")
+
+
+def cards_left(state: State, s: int, card: str) -> int:
     p = state.p[s]
-    return p.hand.get(loc, 0) - sum(1 for v in p.plan.values() if v == loc)
+    return p.hand.get(card, 0) - sum(1 for v in p.plan.values() if v == card)
 
 
 # ---------------------------------------------------------------------------------------------- assignment
@@ -36,8 +47,8 @@ def cards_left(state: State, s: int, loc: str) -> int:
 def assign_choices(state: State, s: int) -> list[str]:
     p = state.p[s]
     if p.pick is not None:
-        return [f"l:{loc}" for loc in locations(state) if cards_left(state, s, loc) > 0] + ["back"]
-    any_card = any(cards_left(state, s, loc) > 0 for loc in locations(state))
+        return [f"l:{card}" for card in p.hand if cards_left(state, s, card) > 0] + ["back"]
+    any_card = any(cards_left(state, s, card) > 0 for card in p.hand)
     out = [f"c:{c}" for c in characters(p) if c not in p.plan and any_card]
     out += [f"u:{c}" for c in characters(p) if c in p.plan]
     return out + ["done"]
@@ -51,7 +62,7 @@ def assign_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event
         p.pick = choice[2:]
     elif choice.startswith("l:"):
         p.plan[p.pick] = choice[2:]
-        log(events, "assigned", audience=[s], char=char_msg(p.pick), loc=loc_msg(choice[2:]))
+        log(events, "assigned", audience=[s], char=char_msg(p.pick), loc=card_msg(state, choice[2:]))
         p.pick = None
     elif choice.startswith("u:"):
         del p.plan[choice[2:]]
@@ -66,7 +77,7 @@ def assign_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event
 def reveal(state: State, events: list[Event]) -> None:
     for s in state.order:
         p = state.p[s]
-        plan = [msg("trickerion.plan_item", char=char_msg(c), loc=loc_msg(loc)) for c, loc in p.plan.items()]
+        plan = [msg("trickerion.plan_item", char=char_msg(c), loc=card_msg(state, card)) for c, card in p.plan.items()]
         p.idle = [c for c in characters(p) if c not in p.plan]
         log(events, "reveal", player=who(s), plan=plan)
 
@@ -97,7 +108,7 @@ def next_seat(state: State) -> int | None:
 
 
 def free_spaces(state: State, s: int, char: str) -> list[str]:
-    loc = state.p[s].plan[char]
+    loc = card_location(state, state.p[s].plan[char])
     if loc == "theater":
         p = state.p[s]
         days = [p.day] if p.day is not None else [d for d in range(len(DAYS)) if state.days[d] is None]
@@ -160,6 +171,8 @@ def space_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]
         p.day, state.days[d] = d, s
     mod = space_ap(key, state)
     log(events, "placed", player=who(s), char=char_msg(c), space=space_msg(key, state))
+    for m in hooks.active(state):
+        m.placed(state, s, c, key, events)
     if mod is None:  # a performance space: the magician performs later, its AP are lost
         finish(state)
         return True

@@ -6,7 +6,8 @@ from __future__ import annotations
 from rulesets.core import Event, msg, seat
 from rulesets.core.messages import Msg
 
-from .data import BOARD, CARDS, CATEGORIES, COMPONENTS, TRICKS
+from . import hooks
+from .data import BOARD, CARDS, CATEGORIES, COMPONENTS, COST, TRICKS
 from .state import Card, Marker, Player, State
 
 MAX_PER_TYPE = BOARD.workshop["max_per_component"]
@@ -30,6 +31,14 @@ def comp_name(key: str) -> Msg:
 
 def who(n: int):
     return seat(n)
+
+
+def cost(state: State, action: str) -> int:
+    """AP cost of an action, after any rule module's change."""
+    value = COST[action]
+    for m in hooks.active(state):
+        value = m.action_cost(state, action, value)
+    return value
 
 
 # ---------------------------------------------------------------------------------------------- characters

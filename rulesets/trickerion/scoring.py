@@ -3,7 +3,7 @@ specialist, each category capped at 20; ties go to the player ahead in initiativ
 
 from __future__ import annotations
 
-from rulesets.core import FinalScore, ScoreLine, SeatScore, msg
+from rulesets.core import FinalScore, ScoreLine, SeatScore, msg, seat
 
 from . import hooks
 from .data import BOARD
@@ -37,12 +37,6 @@ def final(state: State) -> FinalScore:
     winner = min(tied, key=state.order.index)
     notes = [msg("trickerion.score.tiebreak")]
     if len(tied) > 1:
-        notes.append(msg("trickerion.score.tie_won", players=[msg("trickerion.seat", player=_seat(t)) for t in tied],
-                         winner=_seat(winner)))
+        notes.append(msg("trickerion.score.tie_won", players=[msg("trickerion.seat", player=seat(t)) for t in tied],
+                         winner=seat(winner)))
     return FinalScore(seats=seats, winners=[winner], end_reason="rounds", notes=notes)
-
-
-def _seat(n: int):
-    from rulesets.core import seat
-
-    return seat(n)

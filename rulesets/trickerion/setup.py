@@ -3,7 +3,7 @@ the free initial Arquitetar, and the random initiative with its starting coins."
 
 from __future__ import annotations
 
-from rulesets.core import Event, Rng
+from rulesets.core import Event, Rng, msg
 
 from . import hooks
 from .data import BOARD, CARDS, COMPONENT_KEYS, MAGICIANS, TRICKS
@@ -41,8 +41,6 @@ def create(n: int, beginner: bool, rng: Rng, events: list[Event]) -> State:
 
 
 def _card_name(cid: str):
-    from rulesets.core import msg
-
     return msg(f"trickerion.theater.{CARDS[cid].theater}", id=cid)
 
 
@@ -66,8 +64,6 @@ def mag_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) 
 
 
 def _magician(mid: str):
-    from rulesets.core import msg
-
     return msg(f"trickerion.magician.{mid}")
 
 
@@ -141,8 +137,6 @@ def spec_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event])
 
 
 def _spec(kind: str):
-    from rulesets.core import msg
-
     return msg(f"trickerion.char.{kind}")
 
 
@@ -224,6 +218,4 @@ def finish(state: State, rng: Rng, events: list[Event]) -> None:
 
 
 def _seat_msg(s: int):
-    from rulesets.core import msg
-
     return msg("trickerion.seat", player=who(s))

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng
 
-from .data import CARDS, COST, TRICKS
-from .rules import gain, links_of, log, owned, placements, trick_name, who
+from .data import CARDS, TRICKS
+from .rules import cost, gain, links_of, log, owned, placements, trick_name, who
 from .state import Marker, State
 
 # ---------------------------------------------------------------------------------------------- Preparar um Truque
@@ -42,9 +42,9 @@ def resched_markers(state: State, s: int) -> list[str]:
 def menu(state: State, s: int) -> list[str]:
     ap = state.cur.ap
     out = []
-    if ap >= COST["setup"] and setup_tricks(state, s):
+    if ap >= cost(state, "setup") and setup_tricks(state, s):
         out.append("setup")
-    if ap >= COST["resched"] and resched_markers(state, s):
+    if ap >= cost(state, "resched") and resched_markers(state, s):
         out.append("resched")
     return out
 
@@ -112,7 +112,7 @@ def su_s_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event])
     _, slot, d = choice.split(":")
     tid = state.ctx["t"]
     links = set_up(state, s, tid, state.ctx["card"], slot, int(d), events)
-    state.cur.ap -= COST["setup"]
+    state.cur.ap -= cost(state, "setup")
     if links:
         state.ctx = {"t": tid, "links": len(links)}
         state.step = "link"
@@ -175,7 +175,7 @@ def rs_s_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event])
     i, old, to = state.ctx["from"], state.ctx["slot"], state.ctx["to"]
     m = state.row[i].m.pop(old)
     state.row[to].m[slot] = Marker(seat=s, sym=m.sym, t=m.t, d=int(d))
-    state.cur.ap -= COST["resched"]
+    state.cur.ap -= cost(state, "resched")
     log(events, "reschedule", player=who(s), trick=trick_name(m.t), card=to + 1, slot=slot)
     back(state)
 

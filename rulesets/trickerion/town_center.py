@@ -6,8 +6,8 @@ from __future__ import annotations
 from rulesets.core import Event, Rng, msg
 
 from . import hooks
-from .data import BASE_TRICKS, BOARD, CATEGORIES, COST, DICE, DIE_IDS, MAGICIANS, TRICKS
-from .rules import free_symbol, log, taken_tricks, trick_capacity, trick_name, who
+from .data import BASE_TRICKS, BOARD, CATEGORIES, DICE, DIE_IDS, MAGICIANS, TRICKS
+from .rules import cost, free_symbol, log, taken_tricks, trick_capacity, trick_name, who
 from .state import Owned, Player, State
 
 X = "X"
@@ -62,6 +62,8 @@ def learn_die_choices(state: State, s: int) -> list[str]:
 
 
 def learn_die_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    if choice == "back":
+        return back(state)
     _, die, cat = choice.split(":")
     state.ctx = {"die": die, "cat": cat}
     state.step = "learn_t"
@@ -82,7 +84,7 @@ def learn_trick_apply(state: State, s: int, choice: str, rng: Rng, events: list[
     # a learned trick takes a free base slot; the Engineer's slot only when the base slots are full
     p.tricks.append(Owned(t=tid, sym=free_symbol(p), eng=base_used >= BOARD.workshop["trick_slots"]))
     state.dice[state.ctx["die"]] = X
-    state.cur.ap -= COST["learn"]
+    state.cur.ap -= cost(state, "learn")
     log(events, "learn", player=who(s), trick=trick_name(tid), coins=price)
     back(state)
 
@@ -99,15 +101,15 @@ def hire_ok(p: Player, face: str) -> bool:
 def menu(state: State, s: int) -> list[str]:
     p, ap = state.p[s], state.cur.ap
     out = []
-    if ap >= COST["learn"] and learn_die_choices(state, s):
+    if ap >= cost(state, "learn") and learn_die_choices(state, s):
         out.append("learn")
-    if ap >= COST["hire"]:
+    if ap >= cost(state, "hire"):
         out += [f"hi:{d}" for d in ("i0", "i1") if hire_ok(p, state.dice[d])]
-    if ap >= COST["coins"]:
+    if ap >= cost(state, "coins"):
         out += [f"co:{d}" for d in ("b0", "b1") if state.dice[d] != X]
-    if ap >= COST["reroll"]:
+    if ap >= cost(state, "reroll"):
         out.append("reroll")
-    if ap >= COST["setdie"]:
+    if ap >= cost(state, "setdie"):
         out.append("setdie")
     return out
 
@@ -121,14 +123,14 @@ def start(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> N
         hired = state.dice[die]
         p.hires.append(hired)
         state.dice[die] = X
-        state.cur.ap -= COST["hire"]
+        state.cur.ap -= cost(state, "hire")
         log(events, "hire", player=who(s), char=msg(f"trickerion.char.{hired}"))
     elif choice.startswith("co:"):
         die = choice[3:]
         coins = int(state.dice[die])
         p.coins += coins
         state.dice[die] = X
-        state.cur.ap -= COST["coins"]
+        state.cur.ap -= cost(state, "coins")
         log(events, "take_coins", player=who(s), coins=coins)
     elif choice == "reroll":
         state.step = "reroll"
@@ -149,7 +151,7 @@ def reroll_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event
         return back(state)
     die = choice[3:]
     state.dice[die] = DICE[die][rng.below(6)]
-    state.cur.ap -= COST["reroll"]
+    state.cur.ap -= cost(state, "reroll")
     log(events, "reroll", player=who(s), die=msg(f"trickerion.die.{die}"), face=face_msg(die, state.dice[die]))
     back(state)
     return None
@@ -176,14 +178,13 @@ def setface_apply(state: State, s: int, choice: str, rng: Rng, events: list[Even
         return back(state)
     die = state.ctx["die"]
     state.dice[die] = choice[3:]
-    state.cur.ap -= COST["setdie"]
+    state.cur.ap -= cost(state, "setdie")
     log(events, "set_die", player=who(s), die=msg(f"trickerion.die.{die}"), face=face_msg(die, state.dice[die]))
     back(state)
 
 
 STEPS = {
-    "learn_d": (lambda st, s: learn_die_choices(st, s) + ["back"], lambda st, s, c, r, e: (
-        back(st) if c == "back" else learn_die_apply(st, s, c, r, e))),
+    "learn_d": (lambda st, s: learn_die_choices(st, s) + ["back"], learn_die_apply),
     "learn_t": (learn_trick_choices, learn_trick_apply),
     "reroll": (reroll_choices, reroll_apply),
     "setdie": (setdie_choices, setdie_apply),

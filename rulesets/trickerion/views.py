@@ -12,8 +12,9 @@ from rulesets.core.messages import Msg
 
 from .data import CARDS, COST, DAYS, MAGICIANS, TRICKS
 from .market import unit_price
+from .placement import card_msg as assignment_msg
 from .placement import char_msg, loc_msg, space_msg
-from .rules import comp_name, trick_name, who
+from .rules import comp_name, cost, trick_name, who
 from .state import State
 from .town_center import face_msg, learn_price
 
@@ -66,7 +67,8 @@ def table(state: State, seat: int | None) -> list[Msg]:
                          comps=[msg("trickerion.table.comp", comp=comp_name(c), n=n) for c, n in p.comps.items()]))
         if p.plan and (not _secret(state) or s == seat):
             lines.append(msg("trickerion.table.plan", plan=[
-                msg("trickerion.plan_item", char=char_msg(c), loc=loc_msg(loc)) for c, loc in p.plan.items()]))
+                msg("trickerion.plan_item", char=char_msg(c), loc=assignment_msg(state, card))
+                for c, card in p.plan.items()]))
     return lines
 
 
@@ -85,7 +87,8 @@ def prompt(state: State, seat: int, choices: list[str]) -> Prompt:
         info.append(msg("trickerion.info.ap", ap=state.cur.ap, char=char_msg(state.cur.c), loc=loc_msg(state.cur.loc)))
     if step == "assign":
         info.append(msg("trickerion.info.plan", plan=[
-            msg("trickerion.plan_item", char=char_msg(c), loc=loc_msg(loc)) for c, loc in p.plan.items()]))
+            msg("trickerion.plan_item", char=char_msg(c), loc=assignment_msg(state, card))
+                for c, card in p.plan.items()]))
         if p.pick:
             info.append(msg("trickerion.info.pick", char=char_msg(p.pick)))
     if step in ("scomp", "smgr"):
@@ -115,7 +118,7 @@ def label(state: State, seat: int, cid: str) -> Msg:
     step = state.step
     if ":" not in cid:
         if cid in COST:
-            return msg(f"trickerion.action.{cid}", ap=COST[cid])
+            return msg(f"trickerion.action.{cid}", ap=cost(state, cid))
         return msg(f"trickerion.choice.{cid}")
     head, _, arg = cid.partition(":")
     p = state.p[seat]
@@ -131,15 +134,15 @@ def label(state: State, seat: int, cid: str) -> Msg:
     if head == "s":
         return msg(f"trickerion.char.{arg}")
     if head == "l":
-        return loc_msg(arg)
+        return assignment_msg(state, arg)
     if head == "sp":
         return space_msg(arg, state)
     if head == "sh":
         return msg(f"trickerion.choice.shard{arg}")
     if head == "hi":
-        return msg("trickerion.choice.hire", char=face_msg(arg, state.dice[arg]), ap=COST["hire"])
+        return msg("trickerion.choice.hire", char=face_msg(arg, state.dice[arg]), ap=cost(state, "hire"))
     if head == "co":
-        return msg("trickerion.choice.coins", n=int(state.dice[arg]), ap=COST["coins"])
+        return msg("trickerion.choice.coins", n=int(state.dice[arg]), ap=cost(state, "coins"))
     if head == "ld":
         die, cat = arg.split(":")
         return msg("trickerion.choice.learn_die", die=face_msg(die, state.dice[die]), cat=msg(f"trickerion.cat.{cat}"))

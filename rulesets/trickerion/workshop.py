@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng, msg
 
-from .data import COST, TRICKS
-from .rules import MARKERS_PER_SYMBOL, comp_name, log, markers_in_theater, meets, owned, trick_name, who
+from .data import TRICKS
+from .rules import MARKERS_PER_SYMBOL, comp_name, cost, log, markers_in_theater, meets, owned, trick_name, who
 from .state import Owned, State
 
 
@@ -34,11 +34,11 @@ def movable_stacks(state: State, s: int) -> list[str]:
 def menu(state: State, s: int) -> list[str]:
     p, ap = state.p[s], state.cur.ap
     out = [f"pr:{o.t}" for o in p.tricks if TRICKS[o.t].prepare_ap <= ap and can_prepare(state, s, o)]
-    if ap >= COST["movetrick"] and "engineer" in p.specs:
+    if ap >= cost(state, "movetrick") and "engineer" in p.specs:
         out += [f"mt:{o.t}" for o in p.tricks if not o.eng]
-    if ap >= COST["movecomp"] and "manager" in p.specs and movable_stacks(state, s):
+    if ap >= cost(state, "movecomp") and "manager" in p.specs and movable_stacks(state, s):
         out.append("movecomp")
-    if ap >= COST["moveapp"] and "assistant" in p.specs and p.app_ext is None:
+    if ap >= cost(state, "moveapp") and "assistant" in p.specs and p.app_ext is None:
         out += [f"ma:{a}" for a in p.apps]
     return out
 
@@ -54,13 +54,13 @@ def start(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> N
         for other in p.tricks:
             other.eng = False
         owned(p, choice[3:]).eng = True
-        state.cur.ap -= COST["movetrick"]
+        state.cur.ap -= cost(state, "movetrick")
         log(events, "move_trick", player=who(s), trick=trick_name(choice[3:]))
     elif choice == "movecomp":
         state.step = "movecomp"
     elif choice.startswith("ma:"):
         p.app_ext = choice[3:]
-        state.cur.ap -= COST["moveapp"]
+        state.cur.ap -= cost(state, "moveapp")
         log(events, "move_apprentice", player=who(s))
 
 
@@ -74,7 +74,7 @@ def movecomp_apply(state: State, s: int, choice: str, rng: Rng, events: list[Eve
         p = state.p[s]
         old = p.multi[int(k)]
         p.multi[int(k)] = comp  # a stack already there goes back to a regular space
-        state.cur.ap -= COST["movecomp"]
+        state.cur.ap -= cost(state, "movecomp")
         log(events, "move_components", player=who(s), comp=comp_name(comp),
             old=comp_name(old) if old else msg("trickerion.comp.none"))
     state.step, state.ctx = "act", {}

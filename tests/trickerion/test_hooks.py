@@ -13,7 +13,8 @@ from .helpers import GAME
 
 
 class Alley:
-    """A fifth place with two +0 spaces and one action: 'wait' (1 AP) gains 1 coin."""
+    """A fifth place with two +0 spaces and one action: 'wait' (1 AP) gains 1 coin. Its card is
+    'alley_card'; Aprender um Truque costs 1 AP; a magician gains 1 Fame whenever placed."""
 
     STEPS: dict = {}
 
@@ -37,8 +38,18 @@ class Demo(hooks.Module):
     def places(self, state):
         return {"alley": Alley()}
 
+    def card_location(self, state, card):
+        return "alley" if card == "alley_card" else None
+
+    def action_cost(self, state, action, cost):
+        return 1 if action == "learn" else cost
+
+    def placed(self, state, s, char, space, events):
+        if char == "mag":
+            state.p[s].fame += 1
+
     def hand(self, state, s, hand):
-        return {**hand, "alley": 1}
+        return {**hand, "alley_card": 1}
 
     def placement_ap(self, state, s, char, loc):
         return 1
@@ -65,15 +76,34 @@ def test_a_module_plugs_in():
                 s = rnd.choice(GAME.to_act(match.state))
                 choices = GAME.legal_choices(match.state, s)
                 busy = [c for c in choices if c not in ("done", "end", "back", "pass") and not c.startswith("u:")]
-                if "l:alley" in choices:
-                    busy = ["l:alley"]
+                if "l:alley_card" in choices:
+                    busy = ["l:alley_card"]
                 pick = rnd.choice(busy or choices)
                 seen_alley |= pick == "wait"
                 match, _ = act(match, s, pick, inplace=True)
             assert match.state.round == 7
-            assert all(p.hand.get("alley") == 1 for p in match.state.p)
+            assert all(p.hand.get("alley_card") == 1 for p in match.state.p)
             assert seen_alley
             score = GAME.score(match.state)
             assert all(len(x.lines) == 6 and x.total == sum(line.points for line in x.lines) for x in score.seats)
+    finally:
+        hooks.REGISTRY.pop("demo", None)
+
+
+def test_module_costs_and_placement_hooks_apply():
+    from .harness import begin, place, reveal
+
+    hooks.register(Demo())
+    try:
+        m = begin(2)
+        m.state.modules = ["demo"]
+        reveal(m, {0: {"mag": "downtown"}}, order=[0, 1])
+        fame = m.state.p[0].fame
+        place(m, 0, "mag", "downtown.3")
+        assert m.state.p[0].fame == fame + 1 and m.state.cur.ap == 3 + 0 + 1
+        m.state.cur.ap = 1
+        m.state.dice["r0"] = "any"
+        learn = next(c for c in GAME.prompt(m.state, 0).choices if c.id == "learn")
+        assert learn.label.params["ap"] == 1
     finally:
         hooks.REGISTRY.pop("demo", None)
