@@ -171,3 +171,48 @@ def test_status_in_the_lobby_posts_the_lobby_again(world):
     world.press(ANA, GROUP, "Começar")  # from the re-posted lobby
     assert world.table()["status"] == "playing"
     assert "começou" in world.chat(GROUP).slots["lobby.1"].text
+
+
+def test_after_the_last_reminder_the_others_can_vote_the_stand_in_in_for_one_turn(playing):
+    world = playing
+    start = world.now
+    world.click(ANA, ANA, world.prompt_buttons(ANA)[0].callback_data)  # Ana bid; Bia goes quiet
+    world.now = start + 12 * HOUR
+    tick(world, "w1")
+    assert not any(b.text.startswith("🤖") for b in world.buttons(GROUP))  # not after the first one
+    world.now = start + 24 * HOUR
+    tick(world, "w1")
+    vote = world.button(GROUP, "🤖 Jogar a vez de Bia").callback_data
+    assert "não pode votar em si mesmo" in world.click(BIA, GROUP, vote).callback_answer
+    assert "Você não está nesta mesa." == world.click(CAIO, GROUP, vote).callback_answer
+    result = world.click(ANA, GROUP, vote)
+    # the stand-in plays until the table no longer waits on her (here: her bid, then her roll)
+    assert result.metrics.get("stand_in_moves", 0) >= 1 and "w1" in result.cancel_reminders
+    assert world.prompt_buttons(BIA) == []
+    assert result.callback_answer == "O substituto jogou a vez de Bia."
+    assert any("A mesa votou" in o.text for o in result.outbound if o.chat_id == GROUP)
+    assert any("substituto jogou esta sua vez" in o.text for o in result.outbound if o.chat_id == BIA)
+    table = world.table()
+    assert not table["seats"][1]["left"] and table["votes"] == {}
+    assert world.click(ANA, GROUP, vote).table is None  # that wait is over: the button is stale
+    world.play_out([ANA, BIA], seed=4)  # and Bia plays her next turns herself
+    assert world.table()["status"] == "over"
+
+
+def test_with_three_players_two_votes_are_needed():
+    world = World()
+    world.open_lobby("spellbook", [ANA, BIA, CAIO])
+    world.press(ANA, GROUP, "Começar")
+    waiting = [u for u in (ANA, BIA, CAIO) if world.prompt_buttons(u)][0]
+    seat = [s["user_id"] for s in world.table()["seats"]].index(waiting)
+    others = [u for u in (ANA, BIA, CAIO) if u != waiting]
+    world.now += 24 * HOUR
+    tick(world, f"w{seat}")
+    tick(world, f"w{seat}")
+    name = {ANA: "Ana", BIA: "Bia", CAIO: "Caio"}[waiting]
+    vote = world.button(GROUP, f"🤖 Jogar a vez de {name}").callback_data
+    assert world.click(others[0], GROUP, vote).callback_answer == "Voto registrado (1 de 2)."
+    assert world.click(others[0], GROUP, vote).callback_answer == "Você já votou."
+    result = world.click(others[1], GROUP, vote)
+    assert result.metrics.get("stand_in_moves", 0) >= 1
+    assert world.prompt_buttons(waiting) == []

@@ -75,6 +75,7 @@ class Table(BaseModel):
     # reminders and pings
     reminder_hours: list[float] = Field(default_factory=lambda: list(DEFAULT_REMINDER_HOURS))
     last_ping: float | None = None
+    votes: dict[str, list[int]] = Field(default_factory=dict)  # seat -> users voting the stand-in in
     seen: list[int] = Field(default_factory=list)
 
     # ------------------------------------------------------------------ helpers

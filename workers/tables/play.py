@@ -204,8 +204,9 @@ def resend(ctx: Ctx, seat: int) -> None:
     ctx.answer("")
 
 
-def run_stand_ins(ctx: Ctx, game: Game, match: Match, turn: Turn) -> None:
-    """Seats whose player left are played at once by the game's stand-in."""
+def run_stand_ins(ctx: Ctx, game: Game, match: Match, turn: Turn, also: int | None = None) -> None:
+    """Seats whose player left are played at once by the game's stand-in (and seat `also`,
+    voted in for one turn, until the table no longer waits on it)."""
     table = ctx.table
     assert table is not None
     if not table.humans():
@@ -213,7 +214,7 @@ def run_stand_ins(ctx: Ctx, game: Game, match: Match, turn: Turn) -> None:
     for _ in range(STAND_IN_LIMIT):
         if game.is_over(match.state):
             return
-        absent = [s for s in game.to_act(match.state) if table.seats[s].left]
+        absent = [s for s in game.to_act(match.state) if table.seats[s].left or s == also]
         if not absent:
             return
         seat = absent[0]
@@ -249,6 +250,24 @@ def leave(ctx: Ctx, seat: int) -> None:
     turn = Turn(before=waiting(game, match), force_status=True)
     run_stand_ins(ctx, game, match, turn)
     table.store(match)
+    refresh(ctx, game, match, turn)
+
+
+def stand_in_turn(ctx: Ctx, seat: int) -> None:
+    """The others voted: the stand-in plays this seat's current turn; the group is told."""
+    table = ctx.table
+    assert table is not None
+    match = table.load()
+    game = get_game(match.game)
+    info = table.seats[seat]
+    turn = Turn(before=waiting(game, match), force_status=True)
+    run_stand_ins(ctx, game, match, turn, also=seat)
+    table.store(match)
+    ctx.send(table.chat_id, render.t("tables.vote.group", ctx.group_lang, name=info.name), silent=True)
+    lang = ctx.seat_lang(seat)
+    if info.shown is not None and info.shown.kind == "prompt":
+        ctx.send(info.user_id, render.t("tables.vote.private", lang), slot=info.shown.slot)
+        info.shown = None
     refresh(ctx, game, match, turn)
 
 

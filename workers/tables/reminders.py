@@ -7,19 +7,23 @@ Policy (see docs/telegram.md):
   is still waiting *and has been idle* that long: a player who is in the middle of their
   turn (acted recently) is left alone and the reminder moves to <last move> + hours;
 - the last reminder of a wait also mentions the player in the group;
-- after the last one nothing more is sent; the group can still `/lembrar`, and a player who
-  cannot go on uses `/sair` (the stand-in then plays their seat).
+- that group message carries a button "🤖 Jogar a vez de <name>": when more than half of the
+  other players press it, the stand-in plays that player's current turn (they stay in the
+  game; their next turn is theirs again);
+- after the last reminder nothing more is sent; the group can still `/lembrar`, and a player
+  who cannot go on uses `/sair` (the stand-in then plays their seat to the end).
 """
 
 from __future__ import annotations
 
 from rulesets.registry import get_game
-from workers.protocol import Reminder
-from workers.tables import render
+from workers.protocol import Button, Reminder, callback
+from workers.tables import play, render
 from workers.tables.context import Ctx
 
 PING_COOLDOWN = 3600.0  # /lembrar: at most once an hour per table
 TICK_USER = 0  # beat ticks come with user_id 0, which no Telegram user has
+VOTE = "V"  # callback arg "V<seat>": vote to let the stand-in play that seat's turn
 
 
 def key(seat: int) -> str:
@@ -42,6 +46,7 @@ def follow(ctx: Ctx, waiting: set[int]) -> None:
             info.waiting_since = None
             info.reminded = 0
             ctx.result.cancel_reminders.append(key(seat))
+            table.votes.pop(str(seat), None)
 
 
 def tick(ctx: Ctx, which: str) -> None:
@@ -73,9 +78,12 @@ def tick(ctx: Ctx, which: str) -> None:
     game = render.game_title(table.game, lang)
     ctx.send(info.user_id, render.t("tables.remind.private", lang, game=game, count=idle_hours))
     if info.reminded >= len(hours):
+        # the last reminder: the group is told, and the others may vote the stand-in in
         glang = ctx.group_lang
+        vote = Button(text=render.plain("tables.button.vote", glang, name=info.name),
+                      callback_data=callback(table.id, table.version, f"{VOTE}{seat}"))
         ctx.send(table.chat_id, render.t("tables.remind.group", glang, who=render.mention(info.user_id, info.name),
-                                         count=idle_hours))
+                                         count=idle_hours), [[vote]])
     else:
         ctx.result.reminders.append(_reminder(table.id, seat, idle_from + hours[info.reminded] * 3600))
     ctx.metric("reminders_sent")
@@ -145,3 +153,42 @@ def settings(ctx: Ctx, args: list[str]) -> None:
     table.reminder_hours = hours
     shown = render.join([f"{h:g} h" for h in hours], lang) if hours else render.t("tables.remind.off", lang)
     ctx.reply("tables.remind.set", hours=shown)
+
+
+def vote(ctx: Ctx, seat: int) -> None:
+    """A press of "🤖 Jogar a vez de <name>" under the last reminder."""
+    table = ctx.table
+    assert table is not None
+    voter = table.seat_of(ctx.cmd.user_id)
+    if ctx.cmd.chat_id != table.chat_id:
+        ctx.refuse("tables.error.forged", "forged")
+        return
+    if voter is None or table.seats[voter].left:
+        ctx.refuse("tables.error.not_player", "not_player")
+        return
+    if not 0 <= seat < len(table.seats):
+        ctx.refuse("tables.error.forged", "forged")
+        return
+    if voter == seat:
+        ctx.refuse("tables.error.vote_self", "vote_self")
+        return
+    info = table.seats[seat]
+    overdue = bool(table.reminder_hours) and info.reminded >= len(table.reminder_hours)
+    if info.left or info.waiting_since is None or not overdue:
+        ctx.refuse("tables.error.stale", "stale")
+        return
+    voters = table.votes.get(str(seat), [])
+    if ctx.cmd.user_id in voters:
+        ctx.refuse("tables.error.voted", "voted")
+        return
+    others = [i for i in table.humans() if i != seat]
+    needed = len(others) // 2 + 1
+    ctx.touch()
+    voters = voters + [ctx.cmd.user_id]
+    table.votes[str(seat)] = voters
+    ctx.metric("votes")
+    if len(voters) < needed:
+        ctx.answer(render.plain("tables.vote.counted", ctx.user_lang, votes=len(voters), needed=needed))
+        return
+    play.stand_in_turn(ctx, seat)
+    ctx.answer(render.plain("tables.vote.done", ctx.user_lang, name=info.name))
