@@ -193,11 +193,22 @@ class Api:
         return self.world.store_file(data, mime, width, height)
 
 
-def _reply_to(p: Params) -> int | None:
+def _reply_to(chat: Chat, p: Params) -> int | None:
     params = p.json("reply_parameters", "Bad Request: can't parse reply parameters JSON object")
+    lenient = p.bool("allow_sending_without_reply")
     if isinstance(params, dict) and params.get("message_id"):
-        return int(params["message_id"])
-    return p.int("reply_to_message_id", required=False)
+        message_id = int(params["message_id"])
+        lenient = lenient or bool(params.get("allow_sending_without_reply"))
+    else:
+        message_id = p.int("reply_to_message_id", required=False)
+    if message_id is None:
+        return None
+    replied = chat.messages.get(message_id)
+    if replied is None or replied.deleted:
+        if lenient:
+            return None
+        raise ApiError(400, E.REPLY_NOT_FOUND)
+    return message_id
 
 
 # ====================================================================== identity and updates
@@ -293,9 +304,10 @@ async def send_message(api: Api, p: Params):
     chat = api.writable_chat(p)
     text, entities = api.text(p, "text", "entities", MAX_TEXT, E.TEXT_TOO_LONG, required=True)
     markup = api.markup(p)
+    reply_to = _reply_to(chat, p)
     api.meter(chat)
     msg = api.world.add_message(chat, from_bot=True, from_user_id=None, text=text, entities=entities,
-                                reply_markup=markup, reply_to_message_id=_reply_to(p))
+                                reply_markup=markup, reply_to_message_id=reply_to)
     return api.world.message_api(msg)
 
 
@@ -304,10 +316,11 @@ async def send_photo(api: Api, p: Params):
     chat = api.writable_chat(p)
     caption, entities = api.text(p, "caption", "caption_entities", MAX_CAPTION, E.CAPTION_TOO_LONG, required=False)
     markup = api.markup(p)
+    reply_to = _reply_to(chat, p)
     stored = await api.photo(p, p.values.get("photo"), "photo")
     api.meter(chat)
     msg = api.world.add_message(chat, from_bot=True, from_user_id=None, caption=caption, caption_entities=entities,
-                                photo_file_id=stored.file_id, reply_markup=markup, reply_to_message_id=_reply_to(p))
+                                photo_file_id=stored.file_id, reply_markup=markup, reply_to_message_id=reply_to)
     return api.world.message_api(msg)
 
 
@@ -486,6 +499,8 @@ async def delete_my_commands(api: Api, p: Params):
 @method("getChat")
 async def get_chat(api: Api, p: Params):
     chat = api.chat(p)
+    if chat.type == "private" and not api.world.users[chat.id].started:
+        raise ApiError(400, E.CHAT_NOT_FOUND)  # the bot cannot see a user who never wrote to it
     info = {**api.world.chat_api(chat), "accent_color_id": 0, "max_reaction_count": 11,
             "accepted_gift_types": {"unlimited_gifts": False, "limited_gifts": False, "unique_gifts": False,
                                     "premium_subscription": False, "gifts_from_channels": False}}

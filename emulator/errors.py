@@ -37,6 +37,7 @@ NOT_MODIFIED = (
     "Bad Request: message is not modified: specified new message content and reply markup are exactly "
     "the same as a current content and reply markup of the message"
 )
+REPLY_NOT_FOUND = "Bad Request: message to be replied not found"
 EDIT_NOT_FOUND = "Bad Request: message to edit not found"
 DELETE_NOT_FOUND = "Bad Request: message to delete not found"
 PIN_NOT_FOUND = "Bad Request: message to pin not found"

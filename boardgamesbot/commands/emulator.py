@@ -48,5 +48,5 @@ def run(args: argparse.Namespace) -> int:
     print(f"Bot API:       {base}/bot<token>/<method>   (python-telegram-bot base_url={base}/bot)")
     print(f"Token:         {config.token}   bot @{config.bot_username}")
     print(f"Control API:   {base}/_emulator/...   (docs/emulator.md)")
-    uvicorn.run(create_app(config), host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(create_app(config), host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=2)
     return 0

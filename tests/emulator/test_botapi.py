@@ -129,6 +129,23 @@ def test_cant_initiate_conversation_until_start(emu):
 
 def test_chat_not_found(emu):
     assert raw(emu, "sendMessage", chat_id=-999, text="x")[1]["description"] == "Bad Request: chat not found"
+    stranger = emu.control.create_user("Estranha")
+    assert raw(emu, "getChat", chat_id=stranger)[1]["description"] == "Bad Request: chat not found"
+
+
+def test_replies(emu, people):
+    chat = people["group"]
+    asked = emu.control.send(chat, people["ana"], "/placar")
+
+    async def go(bot):
+        reply = await bot.send_message(chat, "Ana 12 × Bia 9", reply_to_message_id=asked)
+        assert reply.reply_to_message.message_id == asked and reply.reply_to_message.text == "/placar"
+        with pytest.raises(BadRequest, match="Message to be replied not found"):
+            await bot.send_message(chat, "x", reply_to_message_id=999)
+        lenient = await bot.send_message(chat, "y", reply_to_message_id=999, allow_sending_without_reply=True)
+        assert lenient.reply_to_message is None
+
+    run_bot(emu, go)
 
 
 def test_edits_in_place(emu, people):
