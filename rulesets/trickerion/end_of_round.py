@@ -21,8 +21,10 @@ def pay_wages(state: State, events: list[Event]) -> None:
         p.coins -= paid
         lost = min(p.fame, 2 * (due - paid))
         p.fame -= lost
-        if due:
-            log(events, "wages", player=who(s), paid=paid, unpaid=due - paid, fame=lost)
+        if due == paid and due:
+            log(events, "wages", player=who(s), paid=paid)
+        elif due:
+            log(events, "wages_short", player=who(s), paid=paid, unpaid=due - paid, fame=lost)
 
 
 def return_characters(state: State, events: list[Event]) -> None:

@@ -83,7 +83,9 @@ def reveal(state: State, events: list[Event]) -> None:
 
 
 def char_msg(c: str):
-    return msg(f"trickerion.char.{'magician' if c == 'mag' else c if kind(c) == 'specialist' else 'apprentice'}")
+    if kind(c) == "apprentice":  # apprentices are told apart by number ("a2" -> Aprendiz 2)
+        return msg("trickerion.char.apprentice_n", n=int(c[1:]))
+    return msg(f"trickerion.char.{'magician' if c == 'mag' else c}")
 
 
 def loc_msg(loc: str):

@@ -15,7 +15,15 @@ X = "X"
 
 def roll_all(state: State, rng: Rng, events: list[Event]) -> None:
     state.dice = {d: DICE[d][rng.below(6)] for d in DIE_IDS}
-    log(events, "dice", faces=[face_msg(d, f) for d, f in state.dice.items()])
+    log(events, "dice", dice=dice_msg(state))
+
+
+def dice_msg(state: State):
+    """The six dice by place: Residence, Inn, Bank."""
+    def faces(*dice: str) -> list:
+        return [face_msg(d, state.dice[d]) for d in dice]
+
+    return msg("trickerion.dice", residence=faces("r0", "r1"), inn=faces("i0", "i1"), bank=faces("b0", "b1"))
 
 
 def face_msg(die: str, face: str):

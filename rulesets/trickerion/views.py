@@ -16,7 +16,7 @@ from .placement import card_msg as assignment_msg
 from .placement import char_msg, loc_msg, space_msg
 from .rules import comp_name, cost, trick_name, who
 from .state import State
-from .town_center import face_msg, learn_price
+from .town_center import dice_msg, face_msg, learn_price
 
 
 def _secret(state: State) -> bool:
@@ -49,7 +49,7 @@ def table(state: State, seat: int | None) -> list[Msg]:
     lines: list[Msg] = [msg("trickerion.table.round", round=state.round, rounds=state.rounds,
                             phase=msg(f"trickerion.phase.{state.phase}"))]
     if state.dice:
-        lines.append(msg("trickerion.table.dice", faces=[face_msg(d, f) for d, f in state.dice.items()]))
+        lines.append(msg("trickerion.table.dice", dice=dice_msg(state)))
     lines.append(msg("trickerion.table.market", stock=[comp_name(c) for c in state.stock if c],
                      orders=[comp_name(c) for c in state.orders if c],
                      quick=comp_name(state.quick or "none")))
