@@ -48,4 +48,5 @@ def check(game: Game, match: Match) -> None:
         seat = game.to_act(st)[0]
         choices = game.legal_choices(st, seat)
         assert choices and len(set(choices)) == len(choices), choices
+        assert len(choices) <= 22, choices  # one Telegram inline keyboard
         assert all(len(c) <= 24 and c.isascii() for c in choices), choices
