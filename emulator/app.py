@@ -44,7 +44,7 @@ def routes() -> list[BaseRoute]:
     return [
         Route("/bot{token}/{method}", bot_endpoint, methods=["GET", "POST"]),
         *control.routes(),
-        Mount("/static", StaticFiles(directory=control.STATIC), name="emulator-static"),
+        Mount("/_emulator/static", StaticFiles(directory=control.STATIC), name="emulator-static"),
     ]
 
 

@@ -86,7 +86,7 @@ def test_web_chat_texts_come_from_the_catalogue(emu):
     assert pt["texts"]["send"] == locales.text("emulator.web.send", "pt_BR") == "Enviar"
     assert set(pt["texts"]) == set(en["texts"]) and len(pt["texts"]) > 20
     page = httpx.get(emu.base_url + "/").text
-    assert "/static/app.js" in page and "Enviar" not in page  # the page holds no sentence itself
+    assert "/_emulator/static/app.js" in page and "Enviar" not in page  # the page holds no sentence itself
 
 
 def test_cli_command_builds_its_config():
