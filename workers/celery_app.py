@@ -63,6 +63,23 @@ def _json_logs(**_kwargs) -> None:
     logs.setup(getattr(logging, os.environ.get("BGB_LOG_LEVEL", "INFO").upper(), logging.INFO))
 
 
+_task_tokens: dict[str, object] = {}
+
+
+@signals.task_prerun.connect
+def _task_table(task_id=None, task=None, args=None, **_kwargs) -> None:
+    """Every log line of a drain task carries its table (the route it drains)."""
+    if task is not None and task.name == "workers.drain" and args:
+        _task_tokens[task_id] = logs.current_table.set(str(args[0]))
+
+
+@signals.task_postrun.connect
+def _task_table_done(task_id=None, **_kwargs) -> None:
+    token = _task_tokens.pop(task_id, None)
+    if token is not None:
+        logs.current_table.reset(token)
+
+
 @signals.worker_init.connect
 def _serve_metrics(**_kwargs) -> None:
     """The worker's /metrics (the system-wide numbers from Redis) on BGB_METRICS_PORT."""

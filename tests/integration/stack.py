@@ -39,6 +39,7 @@ class Stack:
     env: dict = field(default_factory=dict)
     procs: list = field(default_factory=list)
     log_path: str = ""
+    worker_metrics_url: str = ""
 
     def counters(self) -> dict[str, int]:
         if self.redis is None:
@@ -76,8 +77,9 @@ def distributed(redis_url: str, tmp_path, rates: dict[str, str] | None = None, l
     prefix = f"e2e{uuid.uuid4().hex[:8]}:"
     emu = EmulatorServer(EmulatorConfig(limits=limits or Limits())).start()
     secret = secrets.token_urlsafe(16)
-    port = free_port()
-    env = worker_env(REDIS_URL=redis_url, BGB_PREFIX=prefix, TELEGRAM_BOT_TOKEN=emu.token,
+    port, metrics_port = free_port(), free_port()
+    env = worker_env(REDIS_URL=redis_url, BGB_PREFIX=prefix, BGB_METRICS_PORT=str(metrics_port),
+                     TELEGRAM_BOT_TOKEN=emu.token,
                      BOT_API_BASE_URL=emu.base_url, WEBHOOK_SECRET=secret, BGB_LEASE_MS="3000",
                      BGB_SCAN_INTERVAL="1", BGB_LOG_LEVEL="INFO", **(rates or {}))
     settings = Settings(redis_url=redis_url, prefix=prefix, token=emu.token, api_base_url=emu.base_url,
@@ -94,7 +96,8 @@ def distributed(redis_url: str, tmp_path, rates: dict[str, str] | None = None, l
         for res in register(BotApi(emu.base_url, emu.token), f"http://127.0.0.1:{port}/webhook", secret):
             assert res.ok, res.description
         users, group = _people(emu.control)
-        stack = Stack(emu.control, emu.base_url, users, group, r, prefix, env, procs, log_path)
+        stack = Stack(emu.control, emu.base_url, users, group, r, prefix, env, procs, log_path,
+                      f"http://127.0.0.1:{metrics_port}/metrics")
         _wait_greeted(stack)
         yield stack
     finally:

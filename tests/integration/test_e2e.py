@@ -74,6 +74,11 @@ def test_full_game_distributed_with_telegram_limits(tmp_path):
                                    c.get("commands") == c.get("queued", 0) + c.get("ticks", 0) and c,
                                    30, "every queued command handled exactly once")
         assert counters["commands"] >= run.presses
+        import httpx
+
+        scraped = httpx.get(stack.worker_metrics_url).text  # the worker's own /metrics
+        assert f"bgb_moves_applied_total {float(counters['moves_applied'])}" in scraped
+        assert "bgb_press_to_prompt_seconds_count" in scraped
 
 
 def test_full_game_on_the_embedded_default(tmp_path):
