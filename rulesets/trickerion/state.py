@@ -88,4 +88,3 @@ class State(BaseModel):
     pi: int = 0                          # position in the initiative order whose turn comes next
     perf_day: int = 0
     modules: list[str] = []              # rule modules in play (the base game has none; see hooks.py)
-    last: list[int] = []                 # initiative order at the end (tie-break), set when the game ends

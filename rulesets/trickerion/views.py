@@ -14,8 +14,8 @@ from .data import CARDS, COST, DAYS, MAGICIANS, TRICKS
 from .market import unit_price
 from .placement import card_msg as assignment_msg
 from .placement import char_msg, loc_msg, space_msg
-from .rules import comp_name, cost, trick_name, who
-from .state import State
+from .rules import comp_name, cost, link_count, links_of, trick_name, who
+from .state import Marker, State
 from .town_center import dice_msg, face_msg, learn_price
 
 
@@ -95,6 +95,8 @@ def prompt(state: State, seat: int, choices: list[str]) -> Prompt:
         info.append(msg("trickerion.info.value", n=p.start.get("value", 0)))
     if step in ("strick", "seng", "learn_t"):
         info += [trick_info(c.split(":")[1]) for c in choices if c != "back"]
+    if step in ("perf", "su_c", "rc"):
+        info += [card_info(state, int(c.split(":")[1])) for c in choices if c != "back"]
     if step == "link":
         info.append(msg("trickerion.info.links", count=state.ctx["links"], level=TRICKS[state.ctx["t"]].level))
     title_step = "assign_card" if step == "assign" and p.pick else step
@@ -107,6 +109,28 @@ def trick_info(tid: str) -> Msg:
     return msg("trickerion.info.trick", trick=trick_name(tid), level=t.level,
                comps=[msg("trickerion.table.comp", comp=comp_name(c), n=k) for c, k in t.components.items()],
                ap=t.prepare_ap, markers=t.markers, fame=t.yields.fame, coins=t.yields.coins, shards=t.yields.shards)
+
+
+def card_info(state: State, index: int) -> Msg:
+    card = state.row[index]
+    return msg("trickerion.info.card", n=index + 1, card=card_msg(card.id), links=link_count(card), markers=[
+        msg("trickerion.table.marker", player=who(m.seat), trick=trick_name(m.t), slot=slot)
+        for slot, m in sorted(card.m.items())])
+
+
+def would_link(state: State, seat: int, cid: str) -> int:
+    """How many links a marker would be part of at that slot and rotation (for the button's label)."""
+    slot, d = cid.split(":")[1:]
+    if state.step == "su_s":
+        card, tid, sym = state.row[state.ctx["card"]], state.ctx["t"], None
+    else:
+        src = state.row[state.ctx["from"]].m[state.ctx["slot"]]
+        card, tid, sym = state.row[state.ctx["to"]], src.t, src.sym
+    trial = card.model_copy(deep=True)
+    if state.step == "rs_s" and state.ctx["to"] == state.ctx["from"]:
+        del trial.m[state.ctx["slot"]]
+    trial.m[slot] = Marker(seat=seat, sym=sym if sym is not None else -1, t=tid, d=int(d))
+    return len(links_of(trial, slot))
 
 
 def _slot(slot: str) -> Msg:
@@ -178,7 +202,8 @@ def label(state: State, seat: int, cid: str) -> Msg:
                    markers=len(state.row[i].m))
     if head in ("ss", "rp"):
         slot, d = arg.split(":")
-        return msg("trickerion.choice.spot", slot=_slot(slot), dir=msg(f"trickerion.dir.{d}"))
+        return msg("trickerion.choice.spot", slot=_slot(slot), dir=msg(f"trickerion.dir.{d}"),
+                   links=would_link(state, seat, cid))
     if head == "lf":
         n = state.ctx["links"]
         level = TRICKS[state.ctx["t"]].level

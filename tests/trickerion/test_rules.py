@@ -434,7 +434,10 @@ def test_theater_example_a_placements_and_links():
     do(m, yellow, "setup", "st:T37", "sc:1", "ss:0.1:0")       # P02: 0.0 | 0.1 - 1.1 (shard)
     assert st.step == "act"
     shards = st.p[yellow].shards
-    do(m, yellow, "setup", "st:T02", "sc:1", "ss:1.1:3")       # its optical corner meets T37's right corner
+    do(m, yellow, "setup", "st:T02", "sc:1")
+    labels = {c.id: c.label for c in GAME.prompt(st, yellow).choices}
+    assert labels["ss:1.1:3"].params["links"] == 1 and labels["ss:0.0:2"].params["links"] == 0
+    do(m, yellow, "ss:1.1:3")       # its optical corner meets T37's right corner
     assert st.step == "link" and st.ctx["links"] == 1
     fame, coins = st.p[yellow].fame, st.p[yellow].coins
     do(m, yellow, "lf:1")
