@@ -26,6 +26,7 @@ Commands and tables (workers/drain.py)
     rem                        ZSET "{table id}|{key}" scored by due time (epoch seconds);
                                the beat moves due ones into the table's inbox as "/_tick key".
     tickseq                    STRING counter; ticks get update_id = -counter.
+    beat                       STRING epoch seconds of the last scan (the beat's health check).
 
 Outbox (workers/outbox.py)
     ob:q:{chat id}             LIST of markers, oldest first: "s:{table}|{slot}" (a slot) or
@@ -94,6 +95,10 @@ class Keys:
     @property
     def rem(self) -> str:
         return f"{self.p}rem"
+
+    @property
+    def beat(self) -> str:
+        return f"{self.p}beat"
 
     @property
     def tickseq(self) -> str:

@@ -48,6 +48,7 @@ def scan() -> dict:
     rt = runtime.get()
     store, k, r = rt.store, rt.store.k, rt.store.r
     now = time.time()
+    r.set(k.beat, repr(now))
     woken = {"reminders": 0, "routes": 0, "chats": 0}
     for route in store.scan_reminders(now):
         with table_context(route):
