@@ -225,6 +225,8 @@ async def callbacks(request: Request) -> Response:
         raise ControlError(404, "no such message")
     if chat.type != "private" and user.id not in chat.member_ids:
         raise ControlError(403, f"user {user.id} is not a member of chat {chat.id}")
+    if chat.type == "private" and chat.id != user.id:
+        raise ControlError(403, "only its user sees a private chat with the bot")
     callback_data = str(data.get("callback_data") or "")
     buttons = [b for row in (msg.reply_markup or {}).get("inline_keyboard", []) for b in row]
     if not data.get("force") and not any(b.get("callback_data") == callback_data for b in buttons):

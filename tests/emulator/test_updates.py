@@ -224,6 +224,9 @@ def test_callback_query_unanswered_and_unknown_button(emu, people):
         "chat_id": people["ana"], "message_id": msg["message_id"], "user_id": people["ana"], "callback_data": "b"})
     assert stale.status_code == 409
     assert raw(emu, "answerCallbackQuery", callback_query_id="12345")[1]["description"] == E.QUERY_TOO_OLD
+    intruder = httpx.post(f"{emu.base_url}/_emulator/callbacks", json={
+        "chat_id": people["ana"], "message_id": msg["message_id"], "user_id": people["bia"], "callback_data": "a"})
+    assert intruder.status_code == 403
 
 
 def test_concurrent_get_updates_conflict(emu):
