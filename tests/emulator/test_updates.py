@@ -162,6 +162,25 @@ def test_webhook_unreachable_keeps_updates_then_delete_webhook_hands_them_to_get
     assert run_bot(emu, go)[-1].message.text == "perdido?"
 
 
+def test_switching_the_webhook_mid_retry_loses_nothing(emu, people):
+    broken, working = Receiver(fail=10_000), Receiver()
+    try:
+        run_bot(emu, lambda bot: bot.set_webhook(broken.url))
+        emu.control.send(people["ana"], people["ana"], "primeira")
+        emu.control.send(people["ana"], people["ana"], "segunda")
+        deadline = time.monotonic() + 5
+        while len(broken.received) < 2 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        run_bot(emu, lambda bot: bot.set_webhook(working.url))
+        delivered = working.wait_for(5)  # my_chat_member, two /start, then the two messages
+        assert [u["update_id"] for u in delivered] == list(range(1, 6))
+        assert [u["message"]["text"] for u in delivered[1:]] == ["/start", "/start", "primeira", "segunda"]
+        assert broken.delivered() == []
+    finally:
+        broken.close()
+        working.close()
+
+
 def test_bad_secret_token_is_rejected(emu):
     assert raw(emu, "setWebhook", url="http://127.0.0.1:9/x", secret_token="has spaces")[1]["description"] == \
         E.SECRET_INVALID

@@ -108,6 +108,8 @@ def test_web_chat_command_button_and_deep_link(emu, tmp_path):
                   "--disable-sync", "--no-first-run"])
         try:
             page = browser.new_page(viewport={"width": 900, "height": 680})
+            page_errors: list[str] = []
+            page.on("pageerror", lambda error: page_errors.append(str(error)))
             page.goto(f"{emu.base_url}/?lang=pt_BR")
             expect(page.locator("#whoami")).to_have_text("Você é")
             page.locator(".user-chip", has_text="Bia").click()
@@ -145,6 +147,7 @@ def test_web_chat_command_button_and_deep_link(emu, tmp_path):
             target = SCREENSHOT if os.environ.get("UPDATE_SCREENSHOT") else tmp_path / "webchat.png"
             page.screenshot(path=str(target))
             assert target.stat().st_size > 10_000
+            assert page_errors == []
         finally:
             browser.close()
     assert not scripted.errors, scripted.errors
