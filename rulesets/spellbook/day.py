@@ -7,7 +7,18 @@ from __future__ import annotations
 from rulesets.core import Rng, msg
 from rulesets.spellbook import altar
 from rulesets.spellbook import materia as mt
-from rulesets.spellbook.data import COLOURS, KIND_BY_ID, KIND_IDS, NCOL, NRUNE, SPELL_COLOUR, SPELLS, SPELLS_BY_COLOUR
+from rulesets.spellbook.data import (
+    COLOURS,
+    FAMILIAR_SPACES,
+    KIND_BY_ID,
+    KIND_IDS,
+    NCOL,
+    NRUNE,
+    POOL_LIMIT,
+    SPELL_COLOUR,
+    SPELLS,
+    SPELLS_BY_COLOUR,
+)
 from rulesets.spellbook.learning import learnable
 from rulesets.spellbook.spells import ACTIONS, OPTION_SPELL
 from rulesets.spellbook.spells.blue import extra_morning
@@ -36,7 +47,7 @@ def phase_options(st: State, p: int, phase: int) -> list[str]:
     pl = st.players[p]
     out: list[str] = []
     if phase == MORNING:  # Pegar 1 Matéria do Altar / Comprar 2 Matérias
-        if len(pl.pool) < 9:
+        if len(pl.pool) < POOL_LIMIT:
             out += ["take." + KIND_IDS[k] for k in mt.distinct(st.altar)]
             if any(st.bag) or any(st.disc):
                 out.append("draw2")
@@ -132,10 +143,24 @@ def phase_flow(st: State, rng: Rng, log: Log) -> bool:
     if st.acted >= allowed_actions(st):
         next_phase(st)
         return True
-    if phase_options(st, st.cur, st.phase) == ["pass"]:
+    if not can_act(st, st.cur, st.phase):
         next_phase(st)  # nothing possible: the phase is skipped without asking
         return True
     return False
+
+
+def can_act(st: State, p: int, phase: int) -> bool:
+    """Whether the phase prompt would offer more than 'pass' (the primary actions first: cheap)."""
+    pl = st.players[p]
+    if phase == MORNING:
+        if len(pl.pool) < POOL_LIMIT and (st.altar or any(st.bag) or any(st.disc)):
+            return True
+    elif phase == MIDDAY:
+        if pl.pool and len(pl.fam) < FAMILIAR_SPACES:
+            return True
+    elif learnable(st, p, STANDARD_LEARN):
+        return True
+    return len(phase_options(st, p, phase)) > 1
 
 
 def begin_day(st: State, log: Log) -> None:

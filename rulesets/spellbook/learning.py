@@ -63,8 +63,23 @@ def max_level(st: State, p: int, c: int, task: Task) -> int:
 
 
 def learnable(st: State, p: int, task: Task) -> list[int]:
-    lv = st.players[p].lv
-    return [c for c in range(NCOL) if not lv[c] and st.spells[c] and max_level(st, p, c, task) >= 3]
+    """Colours whose spell seat p could learn now (at level 3 at least)."""
+    pl = st.players[p]
+    if len(pl.pool) < 3:
+        return []
+    if task["m"] != "s":
+        return [c for c in range(NCOL) if not pl.lv[c] and st.spells[c] and max_level(st, p, c, task) >= 3]
+    # the same count as max_level for every colour at once (this runs at every Night prompt)
+    own = [0] * NCOL
+    own_rune = [[0] * NRUNE for _ in range(NCOL)]
+    runes = [0] * NRUNE
+    for k in pl.pool:
+        c, r = divmod(k, NRUNE)
+        own[c] += 1
+        own_rune[c][r] += 1
+        runes[r] += 1
+    return [c for c in range(NCOL) if own[c] and not pl.lv[c] and st.spells[c]
+            and own[c] + sum((runes[r] - own_rune[c][r]) // 3 for r in range(NRUNE)) >= 3]
 
 
 def _spell_options(st: State, task: Task) -> list[str]:

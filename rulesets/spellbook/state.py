@@ -95,7 +95,10 @@ class Log:
         self.checkpoint = False
 
     def add(self, key: str, **params: Any) -> None:
-        self.events.append(Event(text=Msg(key=f"spellbook.log.{key}", params=params)))
+        # model_construct skips validation: every parameter here is built by the rules
+        # (Seat, Msg, list[Msg], int, str), and a random playout logs thousands of events.
+        text = Msg.model_construct(key=f"spellbook.log.{key}", params=params)
+        self.events.append(Event.model_construct(text=text, audience=None))
 
 
 # Shared immutable message parts (building a Msg costs a few microseconds; these are reused).
