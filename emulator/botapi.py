@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import re
 import time
 from collections.abc import Awaitable, Callable
@@ -35,6 +36,7 @@ METERED = {"sendmessage", "sendphoto", "editmessagetext", "editmessagecaption", 
 _COMMAND = re.compile(r"^[a-z0-9_]{1,32}$")
 _SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
 
+log = logging.getLogger(__name__)
 Handler = Callable[["Api", Params], Awaitable[Any]]
 METHODS: dict[str, Handler] = {}
 CANONICAL: dict[str, str] = {}  # lower-case -> Telegram's spelling (method names are case-insensitive)
@@ -589,6 +591,10 @@ async def bot_endpoint(request: Request) -> JSONResponse:
             result = await handler(api, p)
     except ApiError as exc:
         error = exc
+    except Exception:
+        # An emulator bug must still look like a Bot API answer to the client.
+        log.exception("Bot API method %s failed", name)
+        error = ApiError(500, E.INTERNAL)
     world.record(CANONICAL[name.lower()], chat_id, error)
     if error is not None:
         return JSONResponse(error.to_json(), status_code=error.code)

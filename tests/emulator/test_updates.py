@@ -151,7 +151,9 @@ def test_webhook_unreachable_keeps_updates_then_delete_webhook_hands_them_to_get
     receiver.close()  # nobody listens there any more
     run_bot(emu, lambda bot: bot.set_webhook(url))
     emu.control.send(people["ana"], people["ana"], "perdido?")
-    time.sleep(0.4)
+    deadline = time.monotonic() + 5
+    while emu.control.stats()["webhook_failures"] < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
     info = run_bot(emu, lambda bot: bot.get_webhook_info())
     assert info.pending_update_count >= 1 and info.last_error_message.startswith("Connection failed")
 
