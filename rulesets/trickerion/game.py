@@ -42,11 +42,11 @@ class Options(BaseModel):
 
 
 def advertise_choices(state: State, s: int) -> list[str]:
-    return ["adv", "pass"]
+    return ["propaganda", "passar"]
 
 
 def advertise_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
-    if choice == "adv":
+    if choice == "propaganda":
         p = state.p[s]
         cost = initiative_space(state, s)
         p.coins -= cost
@@ -60,7 +60,7 @@ def advertise_apply(state: State, s: int, choice: str, rng: Rng, events: list[Ev
 
 STEPS: dict[str, tuple] = {
     **setup.STEPS, **placement.STEPS, **town_center.STEPS, **market.STEPS, **workshop.STEPS,
-    **theater.STEPS, **performance.STEPS, "adv": (advertise_choices, advertise_apply),
+    **theater.STEPS, **performance.STEPS, "propaganda": (advertise_choices, advertise_apply),
 }
 
 
@@ -101,7 +101,7 @@ def advance(state: State, rng: Rng, events: list[Event]) -> bool:
             while state.pi < state.n:
                 s = state.order[state.pi]
                 if state.p[s].coins >= initiative_space(state, s):
-                    state.turn, state.step = s, "adv"
+                    state.turn, state.step = s, "propaganda"
                     return revealed
                 state.pi += 1
             state.phase, state.turn, state.step = "assign", None, "assign"
@@ -117,7 +117,7 @@ def advance(state: State, rng: Rng, events: list[Event]) -> bool:
                 return revealed
             s = placement.next_seat(state)
             if s is not None:
-                state.turn, state.step = s, "char"
+                state.turn, state.step = s, "alocar"
                 return revealed
             state.phase, state.perf_day, state.turn = "perform", 0, None
             log(events, "performances")

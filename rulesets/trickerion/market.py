@@ -30,7 +30,7 @@ def quantities(state: State, s: int, comp: str) -> list[int]:
     p, price = state.p[s], unit_price(state, comp)
     if price is None:
         return []
-    bargain_ap = state.cur.ap - cost(state, "buy")
+    bargain_ap = state.cur.ap - cost(state, "comprar")
     return [k for k in range(1, min(MAX_BUY, room_for(p, comp)) + 1)
             if _cheapest_total(k * price, bargain_ap) <= p.coins]
 
@@ -43,114 +43,114 @@ def buyable(state: State, s: int) -> list[str]:
 def menu(state: State, s: int) -> list[str]:
     ap = state.cur.ap
     out = []
-    if ap >= cost(state, "buy") and buyable(state, s):
-        out.append("buy")
-    if ap >= cost(state, "order") and None in state.orders:
-        out.append("order")
-    if ap >= cost(state, "quick"):
-        out.append("quick")
+    if ap >= cost(state, "comprar") and buyable(state, s):
+        out.append("comprar")
+    if ap >= cost(state, "encomendar") and None in state.orders:
+        out.append("encomendar")
+    if ap >= cost(state, "encomenda_rapida"):
+        out.append("encomenda_rapida")
     return out
 
 
 def start(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    state.step = {"buy": "buy_t", "order": "order_t", "quick": "quick_t"}[choice]
+    state.step = {"comprar": "comprar_t", "encomendar": "encomendar_t", "encomenda_rapida": "rapida_t"}[choice]
 
 
 def back(state: State) -> None:
-    state.step, state.ctx = "act", {}
+    state.step, state.ctx = "acoes", {}
 
 
 def buy_type_choices(state: State, s: int) -> list[str]:
-    return [f"bt:{c}" for c in buyable(state, s)] + ["back"]
+    return [f"cp:{c}" for c in buyable(state, s)] + ["voltar"]
 
 
 def buy_type_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice == "back":
+    if choice == "voltar":
         return back(state)
     state.ctx = {"comp": choice[3:]}
-    state.step = "buy_n"
+    state.step = "comprar_q"
 
 
 def buy_n_choices(state: State, s: int) -> list[str]:
-    return [f"bn:{k}" for k in quantities(state, s, state.ctx["comp"])] + ["back"]
+    return [f"cq:{k}" for k in quantities(state, s, state.ctx["comp"])] + ["voltar"]
 
 
 def buy_n_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice == "back":
+    if choice == "voltar":
         return back(state)
     state.ctx["n"] = int(choice[3:])
-    state.step = "buy_b"
+    state.step = "comprar_b"
 
 
 def bargains(state: State, s: int) -> list[int]:
     """How many AP may go into Barganhar: 1 coin off per AP, never to a total of 0, and affordable."""
     total = unit_price(state, state.ctx["comp"]) * state.ctx["n"]
-    most = min(state.cur.ap - cost(state, "buy"), total - 1)
+    most = min(state.cur.ap - cost(state, "comprar"), total - 1)
     return [k for k in range(0, max(0, most) + 1) if total - k <= state.p[s].coins]
 
 
 def buy_b_choices(state: State, s: int) -> list[str]:
-    return [f"bg:{k}" for k in bargains(state, s)] + ["back"]
+    return [f"bg:{k}" for k in bargains(state, s)] + ["voltar"]
 
 
 def buy_b_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice == "back":
+    if choice == "voltar":
         return back(state)
     p, comp, n = state.p[s], state.ctx["comp"], state.ctx["n"]
     off = int(choice[3:])
     total = unit_price(state, comp) * n - off
     p.coins -= total
     add_components(p, comp, n)
-    state.cur.ap -= cost(state, "buy") + off * cost(state, "bargain")
+    state.cur.ap -= cost(state, "comprar") + off * cost(state, "barganhar")
     log(events, "buy", player=who(s), count=n, comp=comp_name(comp), coins=total, bargain=off)
     back(state)
 
 
 def order_type_choices(state: State, s: int) -> list[str]:
-    return [f"ot:{c}" for c in COMPONENT_KEYS if c not in state.orders] + ["back"]
+    return [f"et:{c}" for c in COMPONENT_KEYS if c not in state.orders] + ["voltar"]
 
 
 def order_type_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice == "back":
+    if choice == "voltar":
         return back(state)
     state.ctx = {"comp": choice[3:]}
-    state.step = "order_s"
+    state.step = "encomendar_e"
 
 
 def order_slot_choices(state: State, s: int) -> list[str]:
-    return [f"os:{i}" for i, c in enumerate(state.orders) if c is None] + ["back"]
+    return [f"ee:{i}" for i, c in enumerate(state.orders) if c is None] + ["voltar"]
 
 
 def order_slot_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice == "back":
+    if choice == "voltar":
         return back(state)
     i = int(choice[3:])
     comp = state.ctx["comp"]
     state.orders[i] = comp
-    state.cur.ap -= cost(state, "order")
+    state.cur.ap -= cost(state, "encomendar")
     log(events, "order", player=who(s), comp=comp_name(comp), slot=i + 1,
         replaces=comp_name(state.stock[i]) if state.stock[i] else comp_name("none"))
     back(state)
 
 
 def quick_choices(state: State, s: int) -> list[str]:
-    return [f"qt:{c}" for c in COMPONENT_KEYS if c != state.quick] + ["back"]
+    return [f"rt:{c}" for c in COMPONENT_KEYS if c != state.quick] + ["voltar"]
 
 
 def quick_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice == "back":
+    if choice == "voltar":
         return back(state)
     state.quick = choice[3:]
-    state.cur.ap -= cost(state, "quick")
+    state.cur.ap -= cost(state, "encomenda_rapida")
     log(events, "quick_order", player=who(s), comp=comp_name(state.quick))
     back(state)
 
 
 STEPS = {
-    "buy_t": (buy_type_choices, buy_type_apply),
-    "buy_n": (buy_n_choices, buy_n_apply),
-    "buy_b": (buy_b_choices, buy_b_apply),
-    "order_t": (order_type_choices, order_type_apply),
-    "order_s": (order_slot_choices, order_slot_apply),
-    "quick_t": (quick_choices, quick_apply),
+    "comprar_t": (buy_type_choices, buy_type_apply),
+    "comprar_q": (buy_n_choices, buy_n_apply),
+    "comprar_b": (buy_b_choices, buy_b_apply),
+    "encomendar_t": (order_type_choices, order_type_apply),
+    "encomendar_e": (order_slot_choices, order_slot_apply),
+    "rapida_t": (quick_choices, quick_apply),
 }

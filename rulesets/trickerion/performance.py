@@ -26,7 +26,7 @@ def next_decision(state: State, events: list[Event]) -> bool:
         s = performer(state, state.perf_day)
         if s is not None:
             if cards_of(state, s):
-                state.turn, state.step = s, "perf"
+                state.turn, state.step = s, "apresentar"
                 return True
             log(events, "nothing_to_perform", player=who(s))
         state.perf_day += 1
@@ -67,7 +67,7 @@ def perform(state: State, s: int, index: int, events: list[Event]) -> None:
 
 
 def perf_choices(state: State, s: int) -> list[str]:
-    return [f"pc:{i}" for i in cards_of(state, s)]
+    return [f"ap:{i}" for i in cards_of(state, s)]
 
 
 def perf_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
@@ -77,4 +77,4 @@ def perf_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event])
     return True
 
 
-STEPS = {"perf": (perf_choices, perf_apply)}
+STEPS = {"apresentar": (perf_choices, perf_apply)}

@@ -47,16 +47,16 @@ def cards_left(state: State, s: int, card: str) -> int:
 def assign_choices(state: State, s: int) -> list[str]:
     p = state.p[s]
     if p.pick is not None:
-        return [f"l:{card}" for card in p.hand if cards_left(state, s, card) > 0] + ["back"]
+        return [f"l:{card}" for card in p.hand if cards_left(state, s, card) > 0] + ["voltar"]
     any_card = any(cards_left(state, s, card) > 0 for card in p.hand)
     out = [f"c:{c}" for c in characters(p) if c not in p.plan and any_card]
-    out += [f"u:{c}" for c in characters(p) if c in p.plan]
-    return out + ["done"]
+    out += [f"r:{c}" for c in characters(p) if c in p.plan]
+    return out + ["pronto"]
 
 
 def assign_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     p = state.p[s]
-    if choice == "back":
+    if choice == "voltar":
         p.pick = None
     elif choice.startswith("c:"):
         p.pick = choice[2:]
@@ -64,10 +64,10 @@ def assign_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event
         p.plan[p.pick] = choice[2:]
         log(events, "assigned", audience=[s], char=char_msg(p.pick), loc=card_msg(state, choice[2:]))
         p.pick = None
-    elif choice.startswith("u:"):
+    elif choice.startswith("r:"):
         del p.plan[choice[2:]]
         log(events, "unassigned", audience=[s], char=char_msg(choice[2:]))
-    elif choice == "done":
+    elif choice == "pronto":
         p.ready = True
         log(events, "assign_done", player=who(s))
         return True
@@ -141,28 +141,28 @@ def space_ap(key: str, state: State | None = None) -> int | None:
 
 def char_choices(state: State, s: int) -> list[str]:
     chars = waiting(state, s)
-    return [f"p:{c}" for c in chars if free_spaces(state, s, c)] + [f"i:{c}" for c in chars]
+    return [f"a:{c}" for c in chars if free_spaces(state, s, c)] + [f"o:{c}" for c in chars]
 
 
 def char_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     c = choice[2:]
-    if choice.startswith("i:"):
+    if choice.startswith("o:"):
         state.p[s].idle.append(c)
         log(events, "idle", player=who(s), char=char_msg(c))
         finish(state)
         return True
     state.ctx = {"c": c}
-    state.step = "space"
+    state.step = "espaco"
     return False
 
 
 def space_choices(state: State, s: int) -> list[str]:
-    return [f"sp:{k}" for k in free_spaces(state, s, state.ctx["c"])] + ["back"]
+    return [f"es:{k}" for k in free_spaces(state, s, state.ctx["c"])] + ["voltar"]
 
 
 def space_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
-    if choice == "back":
-        state.step, state.ctx = "char", {}
+    if choice == "voltar":
+        state.step, state.ctx = "alocar", {}
         return False
     p, c, key = state.p[s], state.ctx["c"], choice[3:]
     loc = key.split(".")[0]
@@ -184,7 +184,7 @@ def space_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]
     enhance = BOARD.locations[loc].enhance if loc in BOARD.locations else True
     for m in hooks.active(state):
         enhance = m.enhance(state, loc, enhance)
-    state.step = "shard" if enhance and p.shards > 0 else "act"
+    state.step = "reforcar" if enhance and p.shards > 0 else "acoes"
     return False
 
 
@@ -198,16 +198,16 @@ def space_msg(key: str, state: State | None = None):
 
 
 def shard_choices(state: State, s: int) -> list[str]:
-    return ["sh:1", "sh:0"]
+    return ["fr:1", "fr:0"]
 
 
 def shard_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     """Reforçar o Personagem: +1 AP for a Shard, once per placement, never in the Theater."""
-    if choice == "sh:1":
+    if choice == "fr:1":
         state.p[s].shards -= 1
         state.cur.ap += 1
         log(events, "enhance", player=who(s))
-    state.step = "act"
+    state.step = "acoes"
     return False
 
 
@@ -215,17 +215,17 @@ def act_choices(state: State, s: int) -> list[str]:
     out = places(state)[state.cur.loc].menu(state, s)
     p = state.p[s]
     if p.comps or p.tricks:
-        out.append("manage")
-    return out + ["end"]
+        out.append("devolver")
+    return out + ["fim"]
 
 
 def act_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
-    if choice == "end":
+    if choice == "fim":
         log(events, "char_done", player=who(s), char=char_msg(state.cur.c))
         finish(state)
         return True
-    if choice == "manage":
-        state.step = "manage"
+    if choice == "devolver":
+        state.step = "devolver"
         return False
     places(state)[state.cur.loc].start(state, s, choice, rng, events)
     return False
@@ -239,7 +239,7 @@ def finish(state: State) -> None:
 
 def manage_choices(state: State, s: int) -> list[str]:
     p = state.p[s]
-    return [f"dc:{c}" for c in p.comps] + [f"dt:{o.t}" for o in p.tricks] + ["back"]
+    return [f"dc:{c}" for c in p.comps] + [f"dt:{o.t}" for o in p.tricks] + ["voltar"]
 
 
 def manage_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
@@ -250,15 +250,15 @@ def manage_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event
     elif choice.startswith("dt:"):
         n = return_trick(state, s, choice[3:])
         log(events, "return_trick", player=who(s), trick=trick_name(choice[3:]), count=n)
-    state.step = "act"
+    state.step = "acoes"
     return False
 
 
 STEPS = {
     "assign": (assign_choices, assign_apply),
-    "char": (char_choices, char_apply),
-    "space": (space_choices, space_apply),
-    "shard": (shard_choices, shard_apply),
-    "act": (act_choices, act_apply),
-    "manage": (manage_choices, manage_apply),
+    "alocar": (char_choices, char_apply),
+    "espaco": (space_choices, space_apply),
+    "reforcar": (shard_choices, shard_apply),
+    "acoes": (act_choices, act_apply),
+    "devolver": (manage_choices, manage_apply),
 }

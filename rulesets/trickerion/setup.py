@@ -70,7 +70,7 @@ def _magician(mid: str):
 def trick_choices(state: State, s: int) -> list[str]:
     """Starting trick: level 1 of the favourite category; the Engineer's: level 1 of any category."""
     taken = taken_tricks(state)
-    fav = category(state.p[s]) if state.step == "strick" else None
+    fav = category(state.p[s]) if state.step == "truque_inicial" else None
     return [f"t:{t.id}" for t in TRICKS.values()
             if t.level == 1 and t.id not in taken and (fav is None or t.category == fav)]
 
@@ -78,13 +78,13 @@ def trick_choices(state: State, s: int) -> list[str]:
 def trick_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     p = state.p[s]
     tid = choice[2:]
-    on_engineer = state.step == "seng"
+    on_engineer = state.step == "truque_engenheiro"
     p.tricks.append(Owned(t=tid, sym=free_symbol(p), eng=on_engineer))
     log(events, "start_trick", player=who(s), trick=trick_name(tid))
     if on_engineer:
         state.step = ""
     else:
-        state.step, p.start["value"] = "scomp", BOARD.start["component_value"]
+        state.step, p.start["value"] = "comps_iniciais", BOARD.start["component_value"]
     return state.step == ""
 
 
@@ -95,7 +95,7 @@ def comp_choices(state: State, s: int) -> list[str]:
     for c in COMPONENT_KEYS:
         if comp_cost(c) > value:
             continue
-        if state.step == "smgr":
+        if state.step == "comps_gerente":
             if c in p.multi:
                 ok = room_for(p, c) > 0
             else:
@@ -110,18 +110,18 @@ def comp_choices(state: State, s: int) -> list[str]:
 def comp_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     p = state.p[s]
     c = choice[2:]
-    if state.step == "smgr" and c not in p.multi:
+    if state.step == "comps_gerente" and c not in p.multi:
         p.multi[p.multi.index(None)] = c
     add_components(p, c, 1)
     p.start["value"] -= comp_cost(c)
     log(events, "start_component", player=who(s), comp=comp_name(c))
     if p.start["value"] == 0:
-        state.step = "sspec" if state.step == "scomp" else ""
+        state.step = "especialista" if state.step == "comps_iniciais" else ""
     return state.step == ""
 
 
 def spec_choices(state: State, s: int) -> list[str]:
-    return [f"s:{k}" for k in BOARD.specialists]
+    return [f"e:{k}" for k in BOARD.specialists]
 
 
 def spec_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
@@ -130,7 +130,7 @@ def spec_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event])
     _join(p, spec)
     log(events, "start_specialist", player=who(s), spec=_spec(spec))
     if spec == "manager":
-        state.step, p.start["value"] = "smgr", BOARD.start["component_value"]
+        state.step, p.start["value"] = "comps_gerente", BOARD.start["component_value"]
     else:
         state.step = ""
     return state.step == ""
@@ -149,12 +149,12 @@ def _join(p: Player, spec: str) -> None:
 
 
 STEPS = {
-    "mag": (mag_choices, mag_apply),
-    "strick": (trick_choices, trick_apply),
-    "scomp": (comp_choices, comp_apply),
-    "sspec": (spec_choices, spec_apply),
-    "smgr": (comp_choices, comp_apply),
-    "seng": (trick_choices, trick_apply),
+    "magico": (mag_choices, mag_apply),
+    "truque_inicial": (trick_choices, trick_apply),
+    "comps_iniciais": (comp_choices, comp_apply),
+    "especialista": (spec_choices, spec_apply),
+    "comps_gerente": (comp_choices, comp_apply),
+    "truque_engenheiro": (trick_choices, trick_apply),
 }
 
 
@@ -162,17 +162,17 @@ def next_decision(state: State) -> bool:
     """Point state.turn/step at the next setup decision; False when the players' setup is complete."""
     for s, p in enumerate(state.p):
         if p.magician is None:
-            state.turn, state.step = s, "mag"
+            state.turn, state.step = s, "magico"
             return True
     if state.beginner:
         return False
     for s, p in enumerate(state.p):
         if not p.tricks:
-            state.turn, state.step = s, "strick"
+            state.turn, state.step = s, "truque_inicial"
             return True
     for s, p in enumerate(state.p):  # the Engineer's trick is chosen after all starting tricks
         if "engineer" in p.specs and len(p.tricks) < 2:
-            state.turn, state.step = s, "seng"
+            state.turn, state.step = s, "truque_engenheiro"
             return True
     return False
 

@@ -27,7 +27,7 @@ def _cards_for(state: State, s: int, sym: int, moving: tuple[int, str] | None = 
 
 
 def setup_tricks(state: State, s: int) -> list[str]:
-    return [f"st:{o.t}" for o in state.p[s].tricks if o.on and _cards_for(state, s, o.sym)]
+    return [f"pt:{o.t}" for o in state.p[s].tricks if o.on and _cards_for(state, s, o.sym)]
 
 
 def resched_markers(state: State, s: int) -> list[str]:
@@ -42,48 +42,48 @@ def resched_markers(state: State, s: int) -> list[str]:
 def menu(state: State, s: int) -> list[str]:
     ap = state.cur.ap
     out = []
-    if ap >= cost(state, "setup") and setup_tricks(state, s):
-        out.append("setup")
-    if ap >= cost(state, "resched") and resched_markers(state, s):
-        out.append("resched")
+    if ap >= cost(state, "preparar") and setup_tricks(state, s):
+        out.append("preparar")
+    if ap >= cost(state, "reagendar") and resched_markers(state, s):
+        out.append("reagendar")
     return out
 
 
 def start(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    state.step = {"setup": "su_t", "resched": "rs_m"}[choice]
+    state.step = {"preparar": "preparar_t", "reagendar": "reagendar_m"}[choice]
 
 
 def back(state: State) -> None:
-    state.step, state.ctx = "act", {}
+    state.step, state.ctx = "acoes", {}
 
 
 def su_t_choices(state: State, s: int) -> list[str]:
-    return setup_tricks(state, s) + ["back"]
+    return setup_tricks(state, s) + ["voltar"]
 
 
 def su_t_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice == "back":
+    if choice == "voltar":
         return back(state)
     state.ctx = {"t": choice[3:]}
-    state.step = "su_c"
+    state.step = "preparar_c"
 
 
 def su_c_choices(state: State, s: int) -> list[str]:
     o = owned(state.p[s], state.ctx["t"])
-    return [f"sc:{i}" for i in _cards_for(state, s, o.sym)] + ["back"]
+    return [f"pc:{i}" for i in _cards_for(state, s, o.sym)] + ["voltar"]
 
 
 def su_c_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice == "back":
+    if choice == "voltar":
         return back(state)
     state.ctx["card"] = int(choice[3:])
-    state.step = "su_s"
+    state.step = "preparar_e"
 
 
 def su_s_choices(state: State, s: int) -> list[str]:
     o = owned(state.p[s], state.ctx["t"])
     card = state.row[state.ctx["card"]]
-    return [f"ss:{slot}:{d}" for slot, d in placements(card, s, o.sym)] + ["back"]
+    return [f"pe:{slot}:{d}" for slot, d in placements(card, s, o.sym)] + ["voltar"]
 
 
 def set_up(state: State, s: int, tid: str, index: int, slot: str, d: int, events: list[Event]) -> list[int]:
@@ -107,21 +107,21 @@ def set_up(state: State, s: int, tid: str, index: int, slot: str, d: int, events
 
 
 def su_s_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice == "back":
+    if choice == "voltar":
         return back(state)
     _, slot, d = choice.split(":")
     tid = state.ctx["t"]
     links = set_up(state, s, tid, state.ctx["card"], slot, int(d), events)
-    state.cur.ap -= cost(state, "setup")
+    state.cur.ap -= cost(state, "preparar")
     if links:
         state.ctx = {"t": tid, "links": len(links)}
-        state.step = "link"
+        state.step = "conexao"
     else:
         back(state)
 
 
 def link_choices(state: State, s: int) -> list[str]:
-    return [f"lf:{k}" for k in range(state.ctx["links"], -1, -1)]
+    return [f"cf:{k}" for k in range(state.ctx["links"], -1, -1)]
 
 
 def link_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
@@ -138,54 +138,54 @@ def link_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event])
 
 
 def rs_m_choices(state: State, s: int) -> list[str]:
-    return resched_markers(state, s) + ["back"]
+    return resched_markers(state, s) + ["voltar"]
 
 
 def rs_m_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice == "back":
+    if choice == "voltar":
         return back(state)
     _, i, slot = choice.split(":")
     state.ctx = {"from": int(i), "slot": slot}
-    state.step = "rs_c"
+    state.step = "reagendar_c"
 
 
 def rs_c_choices(state: State, s: int) -> list[str]:
     i, slot = state.ctx["from"], state.ctx["slot"]
     sym = state.row[i].m[slot].sym
-    return [f"rc:{k}" for k in _cards_for(state, s, sym, (i, slot))] + ["back"]
+    return [f"rc:{k}" for k in _cards_for(state, s, sym, (i, slot))] + ["voltar"]
 
 
 def rs_c_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice == "back":
+    if choice == "voltar":
         return back(state)
     state.ctx["to"] = int(choice[3:])
-    state.step = "rs_s"
+    state.step = "reagendar_e"
 
 
 def rs_s_choices(state: State, s: int) -> list[str]:
     i, slot, to = state.ctx["from"], state.ctx["slot"], state.ctx["to"]
     m = state.row[i].m[slot]
-    return [f"rp:{sl}:{d}" for sl, d in spots(state, s, m.sym, to, (i, slot))] + ["back"]
+    return [f"re:{sl}:{d}" for sl, d in spots(state, s, m.sym, to, (i, slot))] + ["voltar"]
 
 
 def rs_s_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice == "back":
+    if choice == "voltar":
         return back(state)
     _, slot, d = choice.split(":")
     i, old, to = state.ctx["from"], state.ctx["slot"], state.ctx["to"]
     m = state.row[i].m.pop(old)
     state.row[to].m[slot] = Marker(seat=s, sym=m.sym, t=m.t, d=int(d))
-    state.cur.ap -= cost(state, "resched")
+    state.cur.ap -= cost(state, "reagendar")
     log(events, "reschedule", player=who(s), trick=trick_name(m.t), card=to + 1, slot=slot)
     back(state)
 
 
 STEPS = {
-    "su_t": (su_t_choices, su_t_apply),
-    "su_c": (su_c_choices, su_c_apply),
-    "su_s": (su_s_choices, su_s_apply),
-    "link": (link_choices, link_apply),
-    "rs_m": (rs_m_choices, rs_m_apply),
-    "rs_c": (rs_c_choices, rs_c_apply),
-    "rs_s": (rs_s_choices, rs_s_apply),
+    "preparar_t": (su_t_choices, su_t_apply),
+    "preparar_c": (su_c_choices, su_c_apply),
+    "preparar_e": (su_s_choices, su_s_apply),
+    "conexao": (link_choices, link_apply),
+    "reagendar_m": (rs_m_choices, rs_m_apply),
+    "reagendar_c": (rs_c_choices, rs_c_apply),
+    "reagendar_e": (rs_s_choices, rs_s_apply),
 }

@@ -65,24 +65,24 @@ def learn_die_choices(state: State, s: int) -> list[str]:
         cats = CATEGORIES if face == "any" else (face,)
         for cat in dict.fromkeys((*cats, fav)):
             if _learnable(state, p, cat, taken):
-                out.append(f"ld:{die}:{cat}")
+                out.append(f"ad:{die}:{cat}")
     return out
 
 
 def learn_die_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice == "back":
+    if choice == "voltar":
         return back(state)
     _, die, cat = choice.split(":")
     state.ctx = {"die": die, "cat": cat}
-    state.step = "learn_t"
+    state.step = "aprender_t"
 
 
 def learn_trick_choices(state: State, s: int) -> list[str]:
-    return [f"lt:{t}" for t in _learnable(state, state.p[s], state.ctx["cat"], taken_tricks(state))] + ["back"]
+    return [f"at:{t}" for t in _learnable(state, state.p[s], state.ctx["cat"], taken_tricks(state))] + ["voltar"]
 
 
 def learn_trick_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice == "back":
+    if choice == "voltar":
         return back(state)
     p = state.p[s]
     tid = choice[3:]
@@ -92,7 +92,7 @@ def learn_trick_apply(state: State, s: int, choice: str, rng: Rng, events: list[
     # a learned trick takes a free base slot; the Engineer's slot only when the base slots are full
     p.tricks.append(Owned(t=tid, sym=free_symbol(p), eng=base_used >= BOARD.workshop["trick_slots"]))
     state.dice[state.ctx["die"]] = X
-    state.cur.ap -= cost(state, "learn")
+    state.cur.ap -= cost(state, "aprender")
     log(events, "learn", player=who(s), trick=trick_name(tid), coins=price)
     back(state)
 
@@ -109,92 +109,92 @@ def hire_ok(p: Player, face: str) -> bool:
 def menu(state: State, s: int) -> list[str]:
     p, ap = state.p[s], state.cur.ap
     out = []
-    if ap >= cost(state, "learn") and learn_die_choices(state, s):
-        out.append("learn")
-    if ap >= cost(state, "hire"):
-        out += [f"hi:{d}" for d in ("i0", "i1") if hire_ok(p, state.dice[d])]
-    if ap >= cost(state, "coins"):
-        out += [f"co:{d}" for d in ("b0", "b1") if state.dice[d] != X]
-    if ap >= cost(state, "reroll"):
-        out.append("reroll")
-    if ap >= cost(state, "setdie"):
-        out.append("setdie")
+    if ap >= cost(state, "aprender") and learn_die_choices(state, s):
+        out.append("aprender")
+    if ap >= cost(state, "contratar"):
+        out += [f"ct:{d}" for d in ("i0", "i1") if hire_ok(p, state.dice[d])]
+    if ap >= cost(state, "pegar_moedas"):
+        out += [f"pm:{d}" for d in ("b0", "b1") if state.dice[d] != X]
+    if ap >= cost(state, "rerrolar"):
+        out.append("rerrolar")
+    if ap >= cost(state, "ajustar"):
+        out.append("ajustar")
     return out
 
 
 def start(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     p = state.p[s]
-    if choice == "learn":
-        state.step = "learn_d"
-    elif choice.startswith("hi:"):
+    if choice == "aprender":
+        state.step = "aprender_d"
+    elif choice.startswith("ct:"):
         die = choice[3:]
         hired = state.dice[die]
         p.hires.append(hired)
         state.dice[die] = X
-        state.cur.ap -= cost(state, "hire")
+        state.cur.ap -= cost(state, "contratar")
         log(events, "hire", player=who(s), char=msg(f"trickerion.char.{hired}"))
-    elif choice.startswith("co:"):
+    elif choice.startswith("pm:"):
         die = choice[3:]
         coins = int(state.dice[die])
         p.coins += coins
         state.dice[die] = X
-        state.cur.ap -= cost(state, "coins")
+        state.cur.ap -= cost(state, "pegar_moedas")
         log(events, "take_coins", player=who(s), coins=coins)
-    elif choice == "reroll":
-        state.step = "reroll"
-    elif choice == "setdie":
-        state.step = "setdie"
+    elif choice == "rerrolar":
+        state.step = "rerrolar"
+    elif choice == "ajustar":
+        state.step = "ajustar"
 
 
 def back(state: State) -> None:
-    state.step, state.ctx = "act", {}
+    state.step, state.ctx = "acoes", {}
 
 
 def reroll_choices(state: State, s: int) -> list[str]:
-    return [f"rr:{d}" for d in DIE_IDS] + ["back"]
+    return [f"rr:{d}" for d in DIE_IDS] + ["voltar"]
 
 
 def reroll_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool | None:
-    if choice == "back":
+    if choice == "voltar":
         return back(state)
     die = choice[3:]
     state.dice[die] = DICE[die][rng.below(6)]
-    state.cur.ap -= cost(state, "reroll")
+    state.cur.ap -= cost(state, "rerrolar")
     log(events, "reroll", player=who(s), die=msg(f"trickerion.die.{die}"), face=face_msg(die, state.dice[die]))
     back(state)
     return None
 
 
 def setdie_choices(state: State, s: int) -> list[str]:
-    return [f"sd:{d}" for d in DIE_IDS] + ["back"]
+    return [f"aj:{d}" for d in DIE_IDS] + ["voltar"]
 
 
 def setdie_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice == "back":
+    if choice == "voltar":
         return back(state)
     state.ctx = {"die": choice[3:]}
-    state.step = "setface"
+    state.step = "ajustar_f"
 
 
 def setface_choices(state: State, s: int) -> list[str]:
     die = state.ctx["die"]
-    return [f"sf:{f}" for f in dict.fromkeys(DICE[die]) if f != state.dice[die]] + ["back"]
+    return [f"af:{f}" for f in dict.fromkeys(DICE[die]) if f != state.dice[die]] + ["voltar"]
 
 
 def setface_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice == "back":
+    if choice == "voltar":
         return back(state)
     die = state.ctx["die"]
     state.dice[die] = choice[3:]
-    state.cur.ap -= cost(state, "setdie")
+    state.cur.ap -= cost(state, "ajustar")
     log(events, "set_die", player=who(s), die=msg(f"trickerion.die.{die}"), face=face_msg(die, state.dice[die]))
     back(state)
 
 
 STEPS = {
-    "learn_d": (lambda st, s: learn_die_choices(st, s) + ["back"], learn_die_apply),
-    "learn_t": (learn_trick_choices, learn_trick_apply),
-    "reroll": (reroll_choices, reroll_apply),
-    "setdie": (setdie_choices, setdie_apply),
-    "setface": (setface_choices, setface_apply),
+    "aprender_d": (lambda st, s: learn_die_choices(st, s) + ["voltar"], learn_die_apply),
+    "aprender_t": (learn_trick_choices, learn_trick_apply),
+    "rerrolar": (reroll_choices, reroll_apply),
+    "ajustar": (setdie_choices, setdie_apply),
+    "ajustar_f": (setface_choices, setface_apply),
 }

@@ -91,13 +91,13 @@ def prompt(state: State, seat: int, choices: list[str]) -> Prompt:
                 for c, card in p.plan.items()]))
         if p.pick:
             info.append(msg("trickerion.info.pick", char=char_msg(p.pick)))
-    if step in ("scomp", "smgr"):
+    if step in ("comps_iniciais", "comps_gerente"):
         info.append(msg("trickerion.info.value", n=p.start.get("value", 0)))
-    if step in ("strick", "seng", "learn_t"):
-        info += [trick_info(c.split(":")[1]) for c in choices if c != "back"]
-    if step in ("perf", "su_c", "rc"):
-        info += [card_info(state, int(c.split(":")[1])) for c in choices if c != "back"]
-    if step == "link":
+    if step in ("truque_inicial", "truque_engenheiro", "aprender_t"):
+        info += [trick_info(c.split(":")[1]) for c in choices if c != "voltar"]
+    if step in ("apresentar", "preparar_c", "reagendar_c"):
+        info += [card_info(state, int(c.split(":")[1])) for c in choices if c != "voltar"]
+    if step == "conexao":
         info.append(msg("trickerion.info.links", count=state.ctx["links"], level=TRICKS[state.ctx["t"]].level))
     title_step = "assign_card" if step == "assign" and p.pick else step
     return Prompt(seat=seat, title=msg(f"trickerion.prompt.{title_step}"),
@@ -121,13 +121,13 @@ def card_info(state: State, index: int) -> Msg:
 def would_link(state: State, seat: int, cid: str) -> int:
     """How many links a marker would be part of at that slot and rotation (for the button's label)."""
     slot, d = cid.split(":")[1:]
-    if state.step == "su_s":
+    if state.step == "preparar_e":
         card, tid, sym = state.row[state.ctx["card"]], state.ctx["t"], None
     else:
         src = state.row[state.ctx["from"]].m[state.ctx["slot"]]
         card, tid, sym = state.row[state.ctx["to"]], src.t, src.sym
     trial = card.model_copy(deep=True)
-    if state.step == "rs_s" and state.ctx["to"] == state.ctx["from"]:
+    if state.step == "reagendar_e" and state.ctx["to"] == state.ctx["from"]:
         del trial.m[state.ctx["slot"]]
     trial.m[slot] = Marker(seat=seat, sym=sym if sym is not None else -1, t=tid, d=int(d))
     return len(links_of(trial, slot))
@@ -149,62 +149,62 @@ def label(state: State, seat: int, cid: str) -> Msg:
     if head == "m":
         return msg("trickerion.choice.magician", magician=msg(f"trickerion.magician.{arg}"),
                    cat=msg(f"trickerion.cat.{MAGICIANS[arg].category}"))
-    if head in ("t", "dt", "mt", "st"):
+    if head in ("t", "dt", "mt", "pt"):
         return msg(f"trickerion.choice.{head}", trick=trick_name(arg))
-    if head == "c" and step in ("scomp", "smgr"):
+    if head == "c" and step in ("comps_iniciais", "comps_gerente"):
         return comp_name(arg)
-    if head in ("c", "u", "p", "i"):
+    if head in ("c", "r", "a", "o"):
         return msg(f"trickerion.choice.char_{head}", char=char_msg(arg))
-    if head == "s":
+    if head == "e":
         return msg(f"trickerion.char.{arg}")
     if head == "l":
         return assignment_msg(state, arg)
-    if head == "sp":
+    if head == "es":
         return space_msg(arg, state)
-    if head == "sh":
+    if head == "fr":
         return msg(f"trickerion.choice.shard{arg}")
-    if head == "hi":
-        return msg("trickerion.choice.hire", char=face_msg(arg, state.dice[arg]), ap=cost(state, "hire"))
-    if head == "co":
-        return msg("trickerion.choice.coins", n=int(state.dice[arg]), ap=cost(state, "coins"))
-    if head == "ld":
+    if head == "ct":
+        return msg("trickerion.choice.hire", char=face_msg(arg, state.dice[arg]), ap=cost(state, "contratar"))
+    if head == "pm":
+        return msg("trickerion.choice.coins", n=int(state.dice[arg]), ap=cost(state, "pegar_moedas"))
+    if head == "ad":
         die, cat = arg.split(":")
         return msg("trickerion.choice.learn_die", die=face_msg(die, state.dice[die]), cat=msg(f"trickerion.cat.{cat}"))
-    if head == "lt":
+    if head == "at":
         return msg("trickerion.choice.lt", trick=trick_name(arg), level=TRICKS[arg].level, coins=learn_price(p, arg))
-    if head in ("rr", "sd"):
+    if head in ("rr", "aj"):
         return msg("trickerion.choice.die", die=msg(f"trickerion.die.{arg}"), face=face_msg(arg, state.dice[arg]))
-    if head == "sf":
+    if head == "af":
         return face_msg(state.ctx["die"], arg)
-    if head == "bt":
+    if head == "cp":
         return msg("trickerion.choice.bt", comp=comp_name(arg), price=unit_price(state, arg))
-    if head == "bn":
+    if head == "cq":
         return msg("trickerion.choice.bn", count=int(arg), comp=comp_name(state.ctx["comp"]),
                    price=int(arg) * unit_price(state, state.ctx["comp"]))
     if head == "bg":
         total = state.ctx["n"] * unit_price(state, state.ctx["comp"])
         return msg("trickerion.choice.bg", ap=int(arg), price=total - int(arg))
-    if head in ("ot", "qt", "dc"):
+    if head in ("et", "rt", "dc"):
         return msg(f"trickerion.choice.{head}", comp=comp_name(arg))
-    if head == "os":
+    if head == "ee":
         old = state.stock[int(arg)]
         return msg("trickerion.choice.os", n=int(arg) + 1, comp=comp_name(old or "none"))
-    if head == "pr":
+    if head == "aq":
         return msg("trickerion.choice.pr", trick=trick_name(arg), ap=TRICKS[arg].prepare_ap)
     if head == "ma":
         return msg("trickerion.choice.ma")
     if head == "mc":
         comp, k = arg.split(":")
         return msg("trickerion.choice.mc", comp=comp_name(comp), n=int(k) + 1)
-    if head in ("sc", "rc", "pc"):
+    if head in ("pc", "rc", "ap"):
         i = int(arg)
         return msg("trickerion.choice.card", n=i + 1, card=card_msg(state.row[i].id),
                    markers=len(state.row[i].m))
-    if head in ("ss", "rp"):
+    if head in ("pe", "re"):
         slot, d = arg.split(":")
         return msg("trickerion.choice.spot", slot=_slot(slot), dir=msg(f"trickerion.dir.{d}"),
                    links=would_link(state, seat, cid))
-    if head == "lf":
+    if head == "cf":
         n = state.ctx["links"]
         level = TRICKS[state.ctx["t"]].level
         return msg("trickerion.choice.lf", fame=int(arg) * level, coins=(n - int(arg)) * level)

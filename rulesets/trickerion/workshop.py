@@ -33,19 +33,19 @@ def movable_stacks(state: State, s: int) -> list[str]:
 
 def menu(state: State, s: int) -> list[str]:
     p, ap = state.p[s], state.cur.ap
-    out = [f"pr:{o.t}" for o in p.tricks if TRICKS[o.t].prepare_ap <= ap and can_prepare(state, s, o)]
-    if ap >= cost(state, "movetrick") and "engineer" in p.specs:
+    out = [f"aq:{o.t}" for o in p.tricks if TRICKS[o.t].prepare_ap <= ap and can_prepare(state, s, o)]
+    if ap >= cost(state, "mover_truques") and "engineer" in p.specs:
         out += [f"mt:{o.t}" for o in p.tricks if not o.eng]
-    if ap >= cost(state, "movecomp") and "manager" in p.specs and movable_stacks(state, s):
-        out.append("movecomp")
-    if ap >= cost(state, "moveapp") and "assistant" in p.specs and p.app_ext is None:
+    if ap >= cost(state, "mover_componentes") and "manager" in p.specs and movable_stacks(state, s):
+        out.append("mover_componentes")
+    if ap >= cost(state, "mover_aprendiz") and "assistant" in p.specs and p.app_ext is None:
         out += [f"ma:{a}" for a in p.apps]
     return out
 
 
 def start(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     p = state.p[s]
-    if choice.startswith("pr:"):
+    if choice.startswith("aq:"):
         o = owned(p, choice[3:])
         o.on = prepare_count(state, s, o)
         state.cur.ap -= TRICKS[o.t].prepare_ap
@@ -54,30 +54,30 @@ def start(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> N
         for other in p.tricks:
             other.eng = False
         owned(p, choice[3:]).eng = True
-        state.cur.ap -= cost(state, "movetrick")
+        state.cur.ap -= cost(state, "mover_truques")
         log(events, "move_trick", player=who(s), trick=trick_name(choice[3:]))
-    elif choice == "movecomp":
-        state.step = "movecomp"
+    elif choice == "mover_componentes":
+        state.step = "mover_componentes"
     elif choice.startswith("ma:"):
         p.app_ext = choice[3:]
-        state.cur.ap -= cost(state, "moveapp")
+        state.cur.ap -= cost(state, "mover_aprendiz")
         log(events, "move_apprentice", player=who(s))
 
 
 def movecomp_choices(state: State, s: int) -> list[str]:
-    return movable_stacks(state, s) + ["back"]
+    return movable_stacks(state, s) + ["voltar"]
 
 
 def movecomp_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice != "back":
+    if choice != "voltar":
         _, comp, k = choice.split(":")
         p = state.p[s]
         old = p.multi[int(k)]
         p.multi[int(k)] = comp  # a stack already there goes back to a regular space
-        state.cur.ap -= cost(state, "movecomp")
+        state.cur.ap -= cost(state, "mover_componentes")
         log(events, "move_components", player=who(s), comp=comp_name(comp),
             old=comp_name(old) if old else msg("trickerion.comp.none"))
-    state.step, state.ctx = "act", {}
+    state.step, state.ctx = "acoes", {}
 
 
-STEPS = {"movecomp": (movecomp_choices, movecomp_apply)}
+STEPS = {"mover_componentes": (movecomp_choices, movecomp_apply)}

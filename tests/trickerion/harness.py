@@ -32,7 +32,7 @@ def begin(n: int = 4, seed: int = 0, beginner: bool = True, magicians: tuple[str
 
 def to_assignment(match: Match) -> None:
     while match.state.phase == "advertise":
-        do(match, match.state.turn, "pass")
+        do(match, match.state.turn, "passar")
 
 
 def reveal(match: Match, plans: dict[int, dict[str, str]], order: list[int] | None = None) -> list:
@@ -44,15 +44,15 @@ def reveal(match: Match, plans: dict[int, dict[str, str]], order: list[int] | No
         match.state.p[s].plan = dict(plan)
     events = []
     for s in range(match.state.n):
-        events += do(match, s, "done")
+        events += do(match, s, "pronto")
     return events
 
 
 def place(match: Match, seat: int, char: str, space: str, shard: bool = False) -> None:
     assert match.state.turn == seat, (match.state.turn, seat)
-    do(match, seat, f"p:{char}", f"sp:{space}")
-    if match.state.step == "shard":
-        do(match, seat, "sh:1" if shard else "sh:0")
+    do(match, seat, f"a:{char}", f"es:{space}")
+    if match.state.step == "reforcar":
+        do(match, seat, "fr:1" if shard else "fr:0")
 
 
 def advance(match: Match) -> list:

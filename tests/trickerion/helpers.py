@@ -12,7 +12,7 @@ from rulesets.trickerion.rules import characters, effective, markers_in_theater,
 
 GAME = get_game("trickerion")
 RANK = {"magician": 0, "start": 0, "advertise": 1, "assign": 2, "place": 3, "perform": 4, "over": 5}
-LAZY = {"done", "end", "back", "pass", "manage"}
+LAZY = {"pronto", "fim", "voltar", "passar", "devolver"}
 
 
 class Invariants:
@@ -91,7 +91,7 @@ def eager_playout(players: int, seed: int, options: dict | None = None, check=No
             return match
         s = rnd.choice(GAME.to_act(match.state))
         choices = GAME.legal_choices(match.state, s)
-        busy = [c for c in choices if c not in LAZY and c[:2] not in ("u:", "i:", "dc", "dt")]
+        busy = [c for c in choices if c not in LAZY and c[:2] not in ("r:", "o:", "dc", "dt")]
         pick = rnd.choice(busy) if busy and rnd.random() > lazy else rnd.choice(choices)
         match, _ = act(match, s, pick, inplace=True)
         if check:
@@ -99,16 +99,16 @@ def eager_playout(players: int, seed: int, options: dict | None = None, check=No
     raise AssertionError("no end")
 
 
-WEIGHTS = {"pr": 30, "setup": 20, "st": 5, "sp": 3, "buy": 6, "learn": 4, "lt": 2, "pc": 1, "adv": 2,
-           "resched": 2, "hi": 3, "movecomp": 2, "mt": 2, "ma": 2}
+WEIGHTS = {"pr": 30, "preparar": 20, "st": 5, "sp": 3, "comprar": 6, "aprender": 4, "lt": 2, "pc": 1, "propaganda": 2,
+           "reagendar": 2, "hi": 3, "mover_componentes": 2, "mt": 2, "ma": 2}
 
 
 def _weight(state, choice: str) -> float:
-    if choice in LAZY or choice.startswith(("u:", "i:", "dc:", "dt:")):
-        return 0.3 if choice != "done" or state.step != "assign" else 0.6
+    if choice in LAZY or choice.startswith(("r:", "o:", "dc:", "dt:")):
+        return 0.3 if choice != "pronto" or state.step != "assign" else 0.6
     if choice == "l:theater" and state.step == "assign":
         return 6.0
-    if choice.startswith("sp:theater.") and choice.endswith(".p"):
+    if choice.startswith("es:theater.") and choice.endswith(".p"):
         return 25.0
     return WEIGHTS.get(choice.split(":")[0], 1)
 

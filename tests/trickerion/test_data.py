@@ -75,11 +75,12 @@ def test_board_matches_the_reference():
     assert BOARD.hand == {"downtown": 2, "market": 2, "workshop": 2, "theater": 3}
     assert BOARD.rounds == ref["rounds"]["without_dark_alley"]
     actions = {a["key"]: a["ap"] for a in _ref("actions.yaml")["actions"]}
-    for mine, theirs in [("learn", "learn_trick"), ("hire", "hire_character"), ("coins", "take_coins"),
-                         ("reroll", "reroll_die"), ("setdie", "set_die"), ("buy", "buy"), ("bargain", "bargain"),
-                         ("order", "order"), ("quick", "quick_order"), ("movetrick", "move_trick"),
-                         ("movecomp", "move_components"), ("moveapp", "move_apprentice"),
-                         ("setup", "set_up_trick"), ("resched", "reschedule")]:
+    for mine, theirs in [("aprender", "learn_trick"), ("contratar", "hire_character"), ("pegar_moedas", "take_coins"),
+                         ("rerrolar", "reroll_die"), ("ajustar", "set_die"), ("comprar", "buy"),
+                         ("barganhar", "bargain"),
+                         ("encomendar", "order"), ("encomenda_rapida", "quick_order"), ("mover_truques", "move_trick"),
+                         ("mover_componentes", "move_components"), ("mover_aprendiz", "move_apprentice"),
+                         ("preparar", "set_up_trick"), ("reagendar", "reschedule")]:
         assert BOARD.actions[mine] == actions[theirs], mine
     beginner = ref["starting_resources"]["beginner_setup"]
     assert BOARD.beginner["optical"].trick == beginner["optical"]["trick"].split()[0]

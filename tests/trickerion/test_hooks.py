@@ -42,7 +42,7 @@ class Demo(hooks.Module):
         return "alley" if card == "alley_card" else None
 
     def action_cost(self, state, action, cost):
-        return 1 if action == "learn" else cost
+        return 1 if action == "aprender" else cost
 
     def placed(self, state, s, char, space, events):
         if char == "mag":
@@ -75,7 +75,7 @@ def test_a_module_plugs_in():
             while not GAME.is_over(match.state):
                 s = rnd.choice(GAME.to_act(match.state))
                 choices = GAME.legal_choices(match.state, s)
-                busy = [c for c in choices if c not in ("done", "end", "back", "pass") and not c.startswith("u:")]
+                busy = [c for c in choices if c not in ("pronto", "fim", "voltar", "passar") and not c.startswith("r:")]
                 if "l:alley_card" in choices:
                     busy = ["l:alley_card"]
                 pick = rnd.choice(busy or choices)
@@ -103,7 +103,7 @@ def test_module_costs_and_placement_hooks_apply():
         assert m.state.p[0].fame == fame + 1 and m.state.cur.ap == 3 + 0 + 1
         m.state.cur.ap = 1
         m.state.dice["r0"] = "any"
-        learn = next(c for c in GAME.prompt(m.state, 0).choices if c.id == "learn")
+        learn = next(c for c in GAME.prompt(m.state, 0).choices if c.id == "aprender")
         assert learn.label.params["ap"] == 1
     finally:
         hooks.REGISTRY.pop("demo", None)

@@ -49,12 +49,12 @@ def test_chosen_setup_trick_components_specialist_and_free_prepare():
     assert sorted(GAME.legal_choices(m.state, 0)) == ["t:T13", "t:T14", "t:T15", "t:T16"]
     do(m, 0, "t:T13")
     assert "c:rope" in GAME.legal_choices(m.state, 0) and "c:mirror" not in GAME.legal_choices(m.state, 0)
-    do(m, 0, "c:glass", "c:wood", "s:manager")
+    do(m, 0, "c:glass", "c:wood", "e:manager")
     do(m, 0, "c:glass")  # on the Manager's multi-component slot: counts as one more
     assert m.state.p[0].multi[0] == "glass" and effective(m.state.p[0], "glass") == 3
     do(m, 0, "c:wood")
-    do(m, 1, "t:T25", "c:rope", "s:engineer")
-    assert m.state.step == "seng"  # the Engineer's trick comes after all starting tricks, any category
+    do(m, 1, "t:T25", "c:rope", "e:engineer")
+    assert m.state.step == "truque_engenheiro"  # the Engineer's trick comes after all starting tricks, any category
     assert "t:T01" in GAME.legal_choices(m.state, 1) and "t:T13" not in GAME.legal_choices(m.state, 1)
     do(m, 1, "t:T01")
     p0, p1 = m.state.p
@@ -108,7 +108,7 @@ def test_advertise_costs_the_initiative_space(n, costs):
     for s, cost in zip(list(st.order), costs, strict=True):
         before = st.p[s].coins
         assert st.turn == s
-        do(m, s, "adv")
+        do(m, s, "propaganda")
         assert st.p[s].coins == before - cost and st.p[s].fame == 7 and st.p[s].poster
     assert st.phase == "assign"
 
@@ -130,10 +130,10 @@ def test_assignment_is_secret_and_revealed_together():
         assert "Teatro" not in render(line) or "Carta" in render(line)
     from rulesets.core import act
 
-    m2, events = act(m, 0, "done")
+    m2, events = act(m, 0, "pronto")
     assert not m2.log[-1].events[-1].audience and m2.log[-1].checkpoint
-    act(m2, 1, "done", inplace=True)
-    m3, events = act(m2, 2, "done")
+    act(m2, 1, "pronto", inplace=True)
+    m3, events = act(m2, 2, "pronto")
     assert m3.log[-1].checkpoint and m3.state.phase == "place"
     assert GAME.view(m3.state, 1)["players"][0]["plan"] == {"mag": "theater"}
 
@@ -145,12 +145,12 @@ def test_idle_characters_and_placement_in_initiative_order():
     assert st.turn == 1
     assert st.p[2].idle == ["mag", *st.p[2].specs, *st.p[2].apps]
     place(m, 1, "mag", "market.0")
-    do(m, 1, "end")
+    do(m, 1, "fim")
     assert st.turn == 0
-    do(m, 0, "i:a1")  # flipping the card: this character stays idle
+    do(m, 0, "o:a1")  # flipping the card: this character stays idle
     assert st.turn == 0  # player 1 has nothing left, so 0 goes on
     place(m, 0, "mag", "downtown.0")
-    do(m, 0, "end")
+    do(m, 0, "fim")
     assert st.phase != "place"
 
 
@@ -158,8 +158,8 @@ def test_idle_characters_and_placement_in_initiative_order():
 def test_spaces_follow_the_player_count(n, spaces):
     m = begin(n)
     reveal(m, {0: {"mag": "downtown"}}, order=list(range(n)))
-    do(m, 0, "p:mag")
-    assert GAME.legal_choices(m.state, 0) == [f"sp:downtown.{k}" for k in spaces] + ["back"]
+    do(m, 0, "a:mag")
+    assert GAME.legal_choices(m.state, 0) == [f"es:downtown.{k}" for k in spaces] + ["voltar"]
 
 
 def test_shard_buys_one_ap_once_but_not_in_the_theater():
@@ -167,29 +167,29 @@ def test_shard_buys_one_ap_once_but_not_in_the_theater():
     reveal(m, {0: {"mag": "market", "a1": "theater"}}, order=[0, 1])
     place(m, 0, "mag", "market.0", shard=True)
     assert m.state.cur.ap == 3 + 2 + 1 and m.state.p[0].shards == 0
-    do(m, 0, "end")
+    do(m, 0, "fim")
     m.state.p[0].shards = 1
-    do(m, 0, "p:a1", "sp:theater.0.b0")
-    assert m.state.step == "act" and m.state.cur.ap == 1 + 1  # Thursday backstage +1, no Shard offer
+    do(m, 0, "a:a1", "es:theater.0.b0")
+    assert m.state.step == "acoes" and m.state.cur.ap == 1 + 1  # Thursday backstage +1, no Shard offer
 
 
 def test_theater_weekday_and_performance_spaces():
     m = begin(2)
     reveal(m, {0: {"mag": "theater", "a1": "theater"}, 1: {"mag": "theater", "a1": "theater"}}, order=[0, 1])
-    do(m, 0, "p:a1")
-    assert "sp:theater.0.p" not in GAME.legal_choices(m.state, 0)  # magicians only
-    do(m, 0, "sp:theater.3.b0")
+    do(m, 0, "a:a1")
+    assert "es:theater.0.p" not in GAME.legal_choices(m.state, 0)  # magicians only
+    do(m, 0, "es:theater.3.b0")
     assert m.state.cur.ap == 0  # apprentice on Sunday: 1 - 1
-    do(m, 0, "end")
-    do(m, 1, "p:mag")
-    assert not any(c.startswith("sp:theater.3") for c in GAME.legal_choices(m.state, 1))  # Sunday is taken
-    do(m, 1, "back", "p:a1", "sp:theater.0.b0", "end")
-    do(m, 0, "p:mag")
-    assert all(c.startswith("sp:theater.3") or c == "back" for c in GAME.legal_choices(m.state, 0))
-    do(m, 0, "sp:theater.3.p")  # AP lost: the turn passes at once
+    do(m, 0, "fim")
+    do(m, 1, "a:mag")
+    assert not any(c.startswith("es:theater.3") for c in GAME.legal_choices(m.state, 1))  # Sunday is taken
+    do(m, 1, "voltar", "a:a1", "es:theater.0.b0", "fim")
+    do(m, 0, "a:mag")
+    assert all(c.startswith("es:theater.3") or c == "voltar" for c in GAME.legal_choices(m.state, 0))
+    do(m, 0, "es:theater.3.p")  # AP lost: the turn passes at once
     assert m.state.turn == 1 and m.state.p[0].placed["mag"] == "theater.3.p"
-    do(m, 1, "p:mag")
-    assert all(c.startswith("sp:theater.0") or c == "back" for c in GAME.legal_choices(m.state, 1))
+    do(m, 1, "a:mag")
+    assert all(c.startswith("es:theater.0") or c == "voltar" for c in GAME.legal_choices(m.state, 1))
 
 
 # ---------------------------------------------------------------------------------------------- Centro da Cidade
@@ -211,24 +211,24 @@ def test_learn_trick_fame_threshold_favourite_category_and_die():
     from rulesets.trickerion.data import MAGICIANS
 
     fav = MAGICIANS[p.magician].category
-    do(m, 0, "learn")
-    assert sorted(GAME.legal_choices(st, 0)) == sorted(["ld:r0:mechanical", f"ld:r0:{fav}", "back"])
-    do(m, 0, "ld:r0:mechanical")
+    do(m, 0, "aprender")
+    assert sorted(GAME.legal_choices(st, 0)) == sorted(["ad:r0:mechanical", f"ad:r0:{fav}", "voltar"])
+    do(m, 0, "ad:r0:mechanical")
     level2 = next(t for t in TRICKS.values() if t.category == "mechanical" and t.level == 2).id
-    assert f"lt:{level2}" in GAME.legal_choices(st, 0)
+    assert f"at:{level2}" in GAME.legal_choices(st, 0)
     assert not any(c[3:] in TRICKS and TRICKS[c[3:]].level == 3 for c in GAME.legal_choices(st, 0))
     coins, fame = p.coins, p.fame
-    do(m, 0, f"lt:{level2}")
+    do(m, 0, f"at:{level2}")
     assert p.coins == coins - (16 - fame) and st.dice["r0"] == "X" and st.cur.ap == 2
     assert p.tricks[-1].t == level2 and p.tricks[-1].on == 0
-    assert "learn" not in GAME.legal_choices(st, 0)
+    assert "aprender" not in GAME.legal_choices(st, 0)
 
 
 def test_learning_needs_a_die_and_a_free_slot():
     m = _downtown()
     st = m.state
     st.dice.update(r0="X", r1="X")
-    assert "learn" not in GAME.legal_choices(st, 0)
+    assert "aprender" not in GAME.legal_choices(st, 0)
 
 
 def test_hire_arrives_at_the_end_of_the_round_and_once_per_specialist_type():
@@ -236,8 +236,8 @@ def test_hire_arrives_at_the_end_of_the_round_and_once_per_specialist_type():
     st, p = m.state, m.state.p[0]
     have = p.specs[0]
     st.dice.update(i0=have, i1="apprentice")
-    assert "hi:i0" not in GAME.legal_choices(st, 0)
-    do(m, 0, "hi:i1")
+    assert "ct:i0" not in GAME.legal_choices(st, 0)
+    do(m, 0, "ct:i1")
     assert p.hires == ["apprentice"] and "a3" not in p.apps and st.dice["i1"] == "X"
     end_of_round.return_characters(st, [])
     assert len(p.apps) == len(set(p.apps)) and p.hires == []
@@ -248,12 +248,12 @@ def test_take_coins_reroll_and_set_die():
     st, p = m.state, m.state.p[0]
     st.dice["b0"] = "5"
     coins = p.coins
-    do(m, 0, "co:b0")
+    do(m, 0, "pm:b0")
     assert p.coins == coins + 5 and st.dice["b0"] == "X" and st.cur.ap == 2
-    do(m, 0, "setdie", "sd:b0", "sf:6")
+    do(m, 0, "ajustar", "aj:b0", "af:6")
     assert st.dice["b0"] == "6" and st.cur.ap == 0
     m2 = _downtown()
-    do(m2, 0, "reroll", "rr:i0")
+    do(m2, 0, "rerrolar", "rr:i0")
     assert m2.log[-1].draws and m2.state.cur.ap == 4
 
 
@@ -274,8 +274,8 @@ def test_market_example_quick_order_buy_and_bargain():
     p.comps.pop("rope", None)
     coins = p.coins
     assert st.cur.ap == 5
-    do(m, 0, "quick", "qt:rope", "buy", "bt:rope", "bn:1")
-    assert GAME.legal_choices(st, 0) == ["bg:0", "bg:1", "bg:2", "back"]
+    do(m, 0, "encomenda_rapida", "rt:rope", "comprar", "cp:rope", "cq:1")
+    assert GAME.legal_choices(st, 0) == ["bg:0", "bg:1", "bg:2", "voltar"]
     do(m, 0, "bg:2")
     assert p.coins == coins - 1 and p.comps["rope"] == 1 and st.cur.ap == 0
 
@@ -291,9 +291,9 @@ def test_market_advanced_example():
     reveal(m, {0: {"engineer": "market"}}, order=[0, 1])
     place(m, 0, "engineer", "market.0")
     coins = p.coins
-    do(m, 0, "order", "ot:petroleum", "os:0", "order", "ot:padlock", "os:1")
-    assert "ot:petroleum" not in GAME.legal_choices(st, 0) if st.step == "order_t" else True
-    do(m, 0, "buy", "bt:rope", "bn:2", "bg:0", "buy", "bt:metal", "bn:3", "bg:0")
+    do(m, 0, "encomendar", "et:petroleum", "ee:0", "encomendar", "et:padlock", "ee:1")
+    assert "et:petroleum" not in GAME.legal_choices(st, 0) if st.step == "encomendar_t" else True
+    do(m, 0, "comprar", "cp:rope", "cq:2", "bg:0", "comprar", "cp:metal", "cq:3", "bg:0")
     assert p.coins == coins - 7 and p.comps == {"rope": 2, "metal": 3} and st.cur.ap == 0
     end_of_round.orders_arrive(st, [])
     assert st.stock == ["petroleum", "padlock", "rope", "fabric"]
@@ -302,30 +302,30 @@ def test_market_advanced_example():
 def test_bargain_never_to_zero_and_only_with_a_purchase():
     m = _market()
     st = m.state
-    assert "bargain" not in GAME.legal_choices(st, 0)
+    assert "barganhar" not in GAME.legal_choices(st, 0)
     st.p[0].comps = {}
-    do(m, 0, "buy", "bt:wood", "bn:2")
-    assert GAME.legal_choices(st, 0) == ["bg:0", "bg:1", "back"]
+    do(m, 0, "comprar", "cp:wood", "cq:2")
+    assert GAME.legal_choices(st, 0) == ["bg:0", "bg:1", "voltar"]
 
 
 def test_three_of_a_type_including_the_manager_bonus():
     m = _market()
     p = m.state.p[0]
     p.comps, p.multi = {"wood": 2}, ["wood", None]
-    do(m, 0, "buy")
-    assert "bt:wood" not in GAME.legal_choices(m.state, 0)
+    do(m, 0, "comprar")
+    assert "cp:wood" not in GAME.legal_choices(m.state, 0)
     p.multi = [None, None]
-    do(m, 0, "bt:wood")
-    assert GAME.legal_choices(m.state, 0) == ["bn:1", "back"]
+    do(m, 0, "cp:wood")
+    assert GAME.legal_choices(m.state, 0) == ["cq:1", "voltar"]
 
 
 def test_order_and_quick_order_at_end_of_round():
     m = _market()
     st = m.state
-    do(m, 0, "order", "ot:cog", "os:2")
-    do(m, 0, "order")
-    assert "ot:cog" not in GAME.legal_choices(st, 0)
-    do(m, 0, "back", "quick", "qt:mirror")
+    do(m, 0, "encomendar", "et:cog", "ee:2")
+    do(m, 0, "encomendar")
+    assert "et:cog" not in GAME.legal_choices(st, 0)
+    do(m, 0, "voltar", "encomenda_rapida", "rt:mirror")
     assert st.quick == "mirror"
     end_of_round.orders_arrive(st, [])
     assert st.stock[2] == "cog" and st.quick is None and st.orders == [None] * 4
@@ -350,31 +350,31 @@ def test_workshop_example_water_tank_escape():
     """2 Glass, 2 Metal and a Rope meet Fuga do Tanque de Água: 2 markers, components not spent."""
     m = _workshop(comps={"glass": 2, "metal": 2, "rope": 1}, specs=[])
     p = m.state.p[0]
-    do(m, 0, "pr:T28")
+    do(m, 0, "aq:T28")
     assert p.tricks[0].on == 2 and p.comps == {"glass": 2, "metal": 2, "rope": 1}
     assert m.state.cur.ap == 3 - TRICKS["T28"].prepare_ap
-    assert "pr:T28" not in GAME.legal_choices(m.state, 0)  # markers still on the card
+    assert "aq:T28" not in GAME.legal_choices(m.state, 0)  # markers still on the card
 
 
 def test_prepare_needs_the_components_engineer_bonus_and_symbol_limit():
     m = _workshop(tricks=("T01", "T37"), comps={"fabric": 2, "metal": 1}, specs=["engineer"])
     st, p = m.state, m.state.p[0]
-    assert "pr:T37" not in GAME.legal_choices(st, 0)
-    do(m, 0, "mt:T01", "pr:T01")
+    assert "aq:T37" not in GAME.legal_choices(st, 0)
+    do(m, 0, "mt:T01", "aq:T01")
     assert p.tricks[0].eng and p.tricks[0].on == 3
     p.tricks[0].on = 0
     card = next(c for c in st.row if c)
     lay(card, 0, p.tricks[0].sym, "T01", CARDS[card.id].slots[0])
-    do(m, 0, "pr:T01")
+    do(m, 0, "aq:T01")
     assert p.tricks[0].on == 3  # 3 + 1 in the Theater = 4 of that symbol
 
 
 def test_specialist_moves_need_the_specialist():
     m = _workshop(tricks=("T01",), comps={"fabric": 1, "wood": 2}, specs=[])
-    assert not [c for c in GAME.legal_choices(m.state, 0) if c[:3] in ("mt:", "ma:") or c == "movecomp"]
+    assert not [c for c in GAME.legal_choices(m.state, 0) if c[:3] in ("mt:", "ma:") or c == "mover_componentes"]
     m = _workshop(tricks=("T01",), comps={"fabric": 1, "wood": 2}, specs=["manager", "assistant"])
     _st, p = m.state, m.state.p[0]
-    do(m, 0, "movecomp", "mc:wood:0")
+    do(m, 0, "mover_componentes", "mc:wood:0")
     assert p.multi == ["wood", None] and effective(p, "wood") == 3
     do(m, 0, "ma:a1")
     assert p.app_ext == "a1"
@@ -385,7 +385,7 @@ def test_returning_tricks_and_components():
     st, p = m.state, m.state.p[0]
     card = next(c for c in st.row if c)
     lay(card, 0, 0, "T01", CARDS[card.id].slots[0])
-    do(m, 0, "manage", "dt:T01", "manage", "dc:fabric")
+    do(m, 0, "devolver", "dt:T01", "devolver", "dc:fabric")
     assert p.tricks == [] and card.m == {} and p.comps == {"fabric": 1}
 
 
@@ -431,41 +431,41 @@ def test_theater_example_a_placements_and_links():
     place(m, green, "mag", "theater.3.p")
     place(m, yellow, "manager", "theater.1.b0")
     assert st.cur.ap == 2
-    do(m, yellow, "setup", "st:T37", "sc:1", "ss:0.1:0")       # P02: 0.0 | 0.1 - 1.1 (shard)
-    assert st.step == "act"
+    do(m, yellow, "preparar", "pt:T37", "pc:1", "pe:0.1:0")       # P02: 0.0 | 0.1 - 1.1 (shard)
+    assert st.step == "acoes"
     shards = st.p[yellow].shards
-    do(m, yellow, "setup", "st:T02", "sc:1")
+    do(m, yellow, "preparar", "pt:T02", "pc:1")
     labels = {c.id: c.label for c in GAME.prompt(st, yellow).choices}
-    assert labels["ss:1.1:3"].params["links"] == 1 and labels["ss:0.0:2"].params["links"] == 0
-    do(m, yellow, "ss:1.1:3")       # its optical corner meets T37's right corner
-    assert st.step == "link" and st.ctx["links"] == 1
+    assert labels["pe:1.1:3"].params["links"] == 1 and labels["pe:0.0:2"].params["links"] == 0
+    do(m, yellow, "pe:1.1:3")       # its optical corner meets T37's right corner
+    assert st.step == "conexao" and st.ctx["links"] == 1
     fame, coins = st.p[yellow].fame, st.p[yellow].coins
-    do(m, yellow, "lf:1")
+    do(m, yellow, "cf:1")
     assert st.p[yellow].fame == fame + 1 and st.p[yellow].coins == coins
     assert st.p[yellow].shards == shards + 1  # the shard circle with two own markers: a single Shard
-    do(m, yellow, "end")
+    do(m, yellow, "fim")
     place(m, blue, "assistant", "theater.0.b0")
     assert st.cur.ap == 3  # Thursday backstage +1
-    do(m, blue, "setup", "st:T38", "sc:0", "ss:0.0:2")  # P01
-    assert st.step == "act"
-    do(m, blue, "setup", "st:T41", "sc:0", "ss:0.1:0")
-    assert st.step == "link" and st.ctx["links"] == 1
+    do(m, blue, "preparar", "pt:T38", "pc:0", "pe:0.0:2")  # P01
+    assert st.step == "acoes"
+    do(m, blue, "preparar", "pt:T41", "pc:0", "pe:0.1:0")
+    assert st.step == "conexao" and st.ctx["links"] == 1
     coins = st.p[blue].coins
-    do(m, blue, "lf:0")
+    do(m, blue, "cf:0")
     assert st.p[blue].coins == coins + 2  # the level-2 trick formed it: 2 coins
-    do(m, blue, "setup", "st:T41", "sc:1", "ss:0.0:2")  # above yellow's T37 on P02: a link with yellow
-    assert st.step == "link"
+    do(m, blue, "preparar", "pt:T41", "pc:1", "pe:0.0:2")  # above yellow's T37 on P02: a link with yellow
+    assert st.step == "conexao"
     fame = st.p[blue].fame
-    do(m, blue, "lf:1")
+    do(m, blue, "cf:1")
     assert st.p[blue].fame == fame + 2 and st.cur.ap == 0
-    do(m, blue, "end")
+    do(m, blue, "fim")
     place(m, red, "mag", "theater.2.b0")
     assert st.cur.ap == 3  # backstage magician: 3 AP, cannot perform this round
-    do(m, red, "end")
+    do(m, red, "fim")
     assert st.turn == yellow
-    do(m, yellow, "p:a1")
-    assert all(c.startswith("sp:theater.1") or c == "back" for c in GAME.legal_choices(st, yellow))
-    do(m, yellow, "sp:theater.1.b1", "end")
+    do(m, yellow, "a:a1")
+    assert all(c.startswith("es:theater.1") or c == "voltar" for c in GAME.legal_choices(st, yellow))
+    do(m, yellow, "es:theater.1.b1", "fim")
     place(m, blue, "mag", "theater.0.p")
     place(m, yellow, "mag", "theater.1.p")
     assert st.days == [blue, yellow, red, green]
@@ -482,8 +482,8 @@ def test_reschedule_pays_no_link_bonus():
     reveal(m, {0: {"mag": "theater"}}, order=[0, 1])
     place(m, 0, "mag", "theater.1.b0")
     fame, coins = st.p[0].fame, st.p[0].coins
-    do(m, 0, "resched", "rm:0:0.2", "rc:0", "rp:0.1:0")
-    assert link_count(st.row[0]) == 1 and st.step == "act"
+    do(m, 0, "reagendar", "rm:0:0.2", "rc:0", "re:0.1:0")
+    assert link_count(st.row[0]) == 1 and st.step == "acoes"
     assert (st.p[0].fame, st.p[0].coins) == (fame, coins)
 
 
@@ -536,9 +536,9 @@ def test_performance_example_b_payouts():
     m = _perf_position()
     st = m.state
     blue, yellow, green, red = 0, 1, 2, 3
-    assert st.turn == blue and GAME.legal_choices(st, blue) == ["pc:1", "pc:2"]
+    assert st.turn == blue and GAME.legal_choices(st, blue) == ["ap:1", "ap:2"]
     before = [(p.fame, p.coins, p.shards) for p in st.p]
-    do(m, blue, "pc:2")
+    do(m, blue, "ap:2")
     y2, y3, y37 = TRICKS["T02"].yields, TRICKS["T03"].yields, TRICKS["T37"].yields
     # blue: both tricks -1/-1 (Thursday), +2 links, +2 Assistant, +2 the card
     assert st.p[blue].fame == before[blue][0] + (y2.fame - 1) + (y3.fame - 1) + 2 + 2 + 2
@@ -546,9 +546,9 @@ def test_performance_example_b_payouts():
     assert st.p[red].fame == before[red][0] + y37.fame and st.p[red].coins == before[red][1] + y37.coins
     assert st.row[2].m == {}  # markers back to the supply, not to the trick cards
     assert all(o.on == 0 for o in st.p[blue].tricks)
-    assert st.turn == yellow and GAME.legal_choices(st, yellow) == ["pc:0", "pc:1"]
+    assert st.turn == yellow and GAME.legal_choices(st, yellow) == ["ap:0", "ap:1"]
     before = [(p.fame, p.coins, p.shards) for p in st.p]
-    do(m, yellow, "pc:1")
+    do(m, yellow, "ap:1")
     y38, y39, y40 = TRICKS["T38"].yields, TRICKS["T39"].yields, TRICKS["T40"].yields
     assert st.p[yellow].fame == before[yellow][0] + y38.fame + y39.fame + 3 + 1   # 3 links, card 1 Fame
     assert st.p[yellow].coins == before[yellow][1] + y38.coins + y39.coins + 3    # Manager 3 coins
@@ -556,7 +556,7 @@ def test_performance_example_b_payouts():
     assert st.p[red].coins == before[red][1] + y40.coins
     assert st.turn == green
     before = [(p.fame, p.coins, p.shards) for p in st.p]
-    do(m, green, "pc:0")
+    do(m, green, "ap:0")
     y25, y26 = TRICKS["T25"].yields, TRICKS["T26"].yields
     assert st.p[green].fame == before[green][0] + y25.fame + 1 + y26.fame + 1 + 2   # Sunday +1/+1, 2 links
     assert st.p[green].coins == before[green][1] + y25.coins + 1 + y26.coins + 1 + 1  # card: 1 coin
@@ -616,11 +616,11 @@ def test_performance_cards_move_and_the_last_is_discarded_from_round_three():
 def test_end_of_round_returns_posters_and_characters_and_advances_the_round():
     m = begin(2)
     st = m.state
-    do(m, st.turn, "adv")
-    do(m, st.turn, "pass")
+    do(m, st.turn, "propaganda")
+    do(m, st.turn, "passar")
     reveal(m, {0: {"a1": "downtown"}, 1: {}}, order=[0, 1])
     place(m, 0, "a1", "downtown.0")
-    do(m, 0, "end")
+    do(m, 0, "fim")
     assert st.round == 2 and not any(p.poster for p in st.p) and st.occ == {} and st.phase == "advertise"
 
 
@@ -678,4 +678,4 @@ def test_a_hired_specialist_brings_its_action_next_round():
     p.comps, p.multi = {"wood": 1}, [None, None]
     reveal(m, {0: {"manager": "workshop"}}, order=[0, 1])
     place(m, 0, "manager", "workshop.0.0")
-    assert m.state.cur.ap == 2 and "movecomp" in GAME.legal_choices(st, 0)
+    assert m.state.cur.ap == 2 and "mover_componentes" in GAME.legal_choices(st, 0)

@@ -22,8 +22,8 @@ def test_assignments_never_leak_to_other_seats(seed):
     while m.state.phase == "assign":
         s = rnd.choice(GAME.to_act(m.state))
         choices = GAME.legal_choices(m.state, s)
-        others = [c for c in choices if c != "done"]
-        pick = rnd.choice(others) if others and (rnd.random() < 0.9 or "done" not in choices) else "done"
+        others = [c for c in choices if c != "pronto"]
+        pick = rnd.choice(others) if others and (rnd.random() < 0.9 or "pronto" not in choices) else "pronto"
         m, events = act(m, s, pick, inplace=True)
         if m.state.phase != "assign":
             assert m.log[-1].checkpoint  # the reveal
@@ -86,7 +86,7 @@ def test_prompts_fit_a_keyboard_and_every_text_exists(seed):
             for lang in ("pt_BR", "en"):
                 for line in GAME.table(match.state, s):
                     locales.render(line, lang)
-        busy = [c.id for c in prompt.choices if c.id not in LAZY and not c.id.startswith(("u:", "i:", "d"))]
+        busy = [c.id for c in prompt.choices if c.id not in LAZY and not c.id.startswith(("r:", "o:", "d"))]
         pick = rnd.choice(busy) if busy and rnd.random() > 0.2 else rnd.choice(prompt.choices).id
         match, events = act(match, s, pick, inplace=True)
         for e in events:
@@ -104,7 +104,7 @@ def test_portuguese_names():
         "Propaganda: pagar para receber 2 de Fama?"
     from rulesets.core import msg
 
-    assert locales.render(msg("trickerion.action.setup", ap=1)) == "Preparar um Truque (1 PA)"
+    assert locales.render(msg("trickerion.action.preparar", ap=1)) == "Preparar um Truque (1 PA)"
     assert locales.render(msg("trickerion.choice.pr", trick=msg("trickerion.trick.T28"), ap=1)) == \
         "Arquitetar Fuga do Tanque de Água (1 PA)"
     assert locales.render(msg("trickerion.trick.T37")) == "Conectando Anéis"
@@ -114,17 +114,17 @@ def test_undo_inside_a_characters_actions_but_not_past_its_end():
     m = begin(2)  # only legal moves from here: undo replays the log
     to_assignment(m)
     first = m.state.order[0]
-    do(m, first, "c:mag", "l:market", "done")
+    do(m, first, "c:mag", "l:market", "pronto")
     assert not can_undo(m, first)  # "done" ends the secret decision
-    do(m, 1 - first, "done")
+    do(m, 1 - first, "pronto")
     place(m, first, "mag", "market.0")
     coins = m.state.p[first].coins
-    do(m, first, "buy", "bt:wood", "bn:1", "bg:0")
+    do(m, first, "comprar", "cp:wood", "cq:1", "bg:0")
     assert m.state.p[first].coins == coins - 1 and can_undo(m, first)
     back, _ = undo(m, first)
-    assert back.state.step == "buy_b" and back.state.p[first].coins == coins
+    assert back.state.step == "comprar_b" and back.state.p[first].coins == coins
     m2, _ = act(back, first, "bg:0")
-    m2, _ = act(m2, first, "end")
+    m2, _ = act(m2, first, "fim")
     assert not can_undo(m2, first)
     with pytest.raises(IllegalMove):
         undo(m2, first)
