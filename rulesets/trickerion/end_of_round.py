@@ -11,7 +11,7 @@ from .rules import kind, log, who
 from .state import Card, State
 
 
-def pay_wages(state: State, events: list[Event]) -> None:
+def pagar_salarios(state: State, events: list[Event]) -> None:
     """Apprentices 1, specialists 2; idle characters and the Assistant's apprentice are free. Paying is
     mandatory while coins last; each unpaid coin costs 2 Fame (never below 0)."""
     for s in state.order:
@@ -27,7 +27,7 @@ def pay_wages(state: State, events: list[Event]) -> None:
             log(events, "wages_short", player=who(s), paid=paid, unpaid=due - paid, fame=lost)
 
 
-def return_characters(state: State, events: list[Event]) -> None:
+def retornar_personagens(state: State, events: list[Event]) -> None:
     for s, p in enumerate(state.p):
         for hired in p.hires:
             if hired == "apprentice":
@@ -41,7 +41,7 @@ def return_characters(state: State, events: list[Event]) -> None:
     state.days = [None] * len(state.days)
 
 
-def orders_arrive(state: State, events: list[Event]) -> None:
+def chegada_das_encomendas(state: State, events: list[Event]) -> None:
     for i, comp in enumerate(state.orders):
         if comp:
             state.stock[i] = comp
@@ -50,7 +50,7 @@ def orders_arrive(state: State, events: list[Event]) -> None:
     log(events, "stock", comps=[msg(f"trickerion.comp.{c}") for c in state.stock if c])
 
 
-def move_cards(state: State, events: list[Event]) -> None:
+def mover_cartas_de_apresentacao(state: State, events: list[Event]) -> None:
     """Every card moves one space; one pushed past the last space is discarded with its markers (they
     go back to the supply, not to the trick cards); the deck's top card fills the leftmost space."""
     last = state.row[-1]
@@ -67,10 +67,10 @@ def _theater(cid: str) -> str:
 
 
 def run(state: State, rng: Rng, events: list[Event]) -> None:
-    pay_wages(state, events)
-    return_characters(state, events)
-    orders_arrive(state, events)
-    move_cards(state, events)
+    pagar_salarios(state, events)
+    retornar_personagens(state, events)
+    chegada_das_encomendas(state, events)
+    mover_cartas_de_apresentacao(state, events)
     for p in state.p:
         p.poster = False
     for m in hooks.active(state):

@@ -1,22 +1,25 @@
 """Trickerion: Lendas da Ilusão, base game (2–4 players, five rounds, without the Dark Alley).
 
-The round, as the rulebook summarises it (each phase lives in the module named after its place):
+The round, as the rulebook summarises it; each phase is a function named after it, in the module
+named after its place:
 
-    Rolar os Dados                the six Town Center dice (town_center.roll_all)
-    Ajustar a Ordem de Iniciativa reverse Fame ranking, ties invert; skipped in round 1
-    Propaganda                    in initiative order, each player may pay 1-4 coins for 2 Fame, once
-    Fase de Atribuição            SECRET and SIMULTANEOUS: every player puts assignment cards under
-                                  characters (placement.assign_*); all revealed together (checkpoint)
-    Fase de Alocar Personagens    initiative order, one character at a time: character -> space ->
-                                  Shard? -> its actions one by one -> "end" (placement + the places:
-                                  town_center, market, workshop, theater)
-    Fase de Apresentação          Thursday to Sunday, each performing magician picks a card (performance)
-    Fase de Fim da Rodada         wages, characters return, orders arrive, cards move, posters, round marker
-                                  (end_of_round); after round 5 the final scoring (scoring)
+    Rolar os Dados                town_center.rolar_dados: the six Town Center dice
+    Ajustar a Ordem de Iniciativa ajustar_ordem_de_iniciativa: reverse Fame, ties invert (not in round 1)
+    Propaganda                    propaganda: in initiative order, pay 1-4 coins for 2 Fame, once
+    Fase de Atribuição            placement.atribuir: SECRET and SIMULTANEOUS, every player puts cards
+                                  under characters; placement.revelar shows them all at once (checkpoint)
+    Fase de Alocar Personagens    placement.alocar_personagem -> alocar_no_espaco -> reforcar_personagem
+                                  -> the place's actions one by one (town_center, market, workshop,
+                                  theater) -> "fim": one character per turn, in initiative order
+    Fase de Apresentação          performance.apresentar: Thursday to Sunday
+    Fase de Fim da Rodada         end_of_round: pagar_salarios, retornar_personagens,
+                                  chegada_das_encomendas, mover_cartas_de_apresentacao, posters,
+                                  the round marker; after round 5, scoring.final
 
-Before round 1 (setup): each player in seat order picks a magician (one per favourite category), then —
-unless the beginner setup is chosen — a starting trick, 2 coins of components and a specialist with
-its bonus; Engineers pick their extra trick after everyone's starting trick.
+Before round 1 (setup.py): each player in seat order picks a magician (one per favourite category),
+then — unless the beginner setup is chosen — a starting trick, 2 coins of components and a
+specialist with its bonus; Engineers pick their extra trick after everyone's starting trick.
+`advance` runs everything automatic until someone must decide.
 """
 
 from __future__ import annotations
@@ -41,11 +44,11 @@ class Options(BaseModel):
 # ---------------------------------------------------------------------------------------------- Propaganda
 
 
-def advertise_choices(state: State, s: int) -> list[str]:
+def propaganda_opcoes(state: State, s: int) -> list[str]:
     return ["propaganda", "passar"]
 
 
-def advertise_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+def propaganda(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     if choice == "propaganda":
         p = state.p[s]
         cost = initiative_space(state, s)
@@ -60,24 +63,24 @@ def advertise_apply(state: State, s: int, choice: str, rng: Rng, events: list[Ev
 
 STEPS: dict[str, tuple] = {
     **setup.STEPS, **placement.STEPS, **town_center.STEPS, **market.STEPS, **workshop.STEPS,
-    **theater.STEPS, **performance.STEPS, "propaganda": (advertise_choices, advertise_apply),
+    **theater.STEPS, **performance.STEPS, "propaganda": (propaganda_opcoes, propaganda),
 }
 
 
 # ---------------------------------------------------------------------------------------------- the round
 
 
-def start_round(state: State, rng: Rng, events: list[Event]) -> None:
+def iniciar_rodada(state: State, rng: Rng, events: list[Event]) -> None:
     log(events, "round", round=state.round)
-    town_center.roll_all(state, rng, events)
+    town_center.rolar_dados(state, rng, events)
     if state.round > 1:
-        adjust_initiative(state, events)
+        ajustar_ordem_de_iniciativa(state, events)
     for m in hooks.active(state):
         m.start_round(state, rng, events)
     state.phase, state.pi = "advertise", 0
 
 
-def adjust_initiative(state: State, events: list[Event]) -> None:
+def ajustar_ordem_de_iniciativa(state: State, events: list[Event]) -> None:
     """Least Fame first; players on the same Fame space invert their current relative order."""
     position = {s: i for i, s in enumerate(state.order)}
     state.order = sorted(state.order, key=lambda s: (state.p[s].fame, -position[s]))
@@ -96,7 +99,7 @@ def advance(state: State, rng: Rng, events: list[Event]) -> bool:
             setup.finish(state, rng, events)
             state.phase, state.round = "round", 1
         elif state.phase == "round":
-            start_round(state, rng, events)
+            iniciar_rodada(state, rng, events)
         elif state.phase == "advertise":
             while state.pi < state.n:
                 s = state.order[state.pi]
@@ -109,7 +112,7 @@ def advance(state: State, rng: Rng, events: list[Event]) -> bool:
         elif state.phase == "assign":
             if not all(p.ready for p in state.p):
                 return revealed
-            placement.reveal(state, events)
+            placement.revelar(state, events)
             revealed = True
             state.phase, state.pi, state.step = "place", 0, ""
         elif state.phase == "place":

@@ -60,40 +60,40 @@ def back(state: State) -> None:
     state.step, state.ctx = "acoes", {}
 
 
-def buy_type_choices(state: State, s: int) -> list[str]:
+def comprar_tipo_opcoes(state: State, s: int) -> list[str]:
     return [f"cp:{c}" for c in buyable(state, s)] + ["voltar"]
 
 
-def buy_type_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def comprar_tipo(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
     state.ctx = {"comp": choice[3:]}
     state.step = "comprar_q"
 
 
-def buy_n_choices(state: State, s: int) -> list[str]:
+def comprar_quantidade_opcoes(state: State, s: int) -> list[str]:
     return [f"cq:{k}" for k in quantities(state, s, state.ctx["comp"])] + ["voltar"]
 
 
-def buy_n_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def comprar_quantidade(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
     state.ctx["n"] = int(choice[3:])
     state.step = "comprar_b"
 
 
-def bargains(state: State, s: int) -> list[int]:
+def barganhas(state: State, s: int) -> list[int]:
     """How many AP may go into Barganhar: 1 coin off per AP, never to a total of 0, and affordable."""
     total = unit_price(state, state.ctx["comp"]) * state.ctx["n"]
     most = min(state.cur.ap - cost(state, "comprar"), total - 1)
     return [k for k in range(0, max(0, most) + 1) if total - k <= state.p[s].coins]
 
 
-def buy_b_choices(state: State, s: int) -> list[str]:
-    return [f"bg:{k}" for k in bargains(state, s)] + ["voltar"]
+def barganhar_opcoes(state: State, s: int) -> list[str]:
+    return [f"bg:{k}" for k in barganhas(state, s)] + ["voltar"]
 
 
-def buy_b_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def comprar(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
     p, comp, n = state.p[s], state.ctx["comp"], state.ctx["n"]
@@ -106,22 +106,22 @@ def buy_b_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]
     back(state)
 
 
-def order_type_choices(state: State, s: int) -> list[str]:
+def encomendar_tipo_opcoes(state: State, s: int) -> list[str]:
     return [f"et:{c}" for c in COMPONENT_KEYS if c not in state.orders] + ["voltar"]
 
 
-def order_type_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def encomendar_tipo(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
     state.ctx = {"comp": choice[3:]}
     state.step = "encomendar_e"
 
 
-def order_slot_choices(state: State, s: int) -> list[str]:
+def encomendar_espaco_opcoes(state: State, s: int) -> list[str]:
     return [f"ee:{i}" for i, c in enumerate(state.orders) if c is None] + ["voltar"]
 
 
-def order_slot_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def encomendar(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
     i = int(choice[3:])
@@ -133,11 +133,11 @@ def order_slot_apply(state: State, s: int, choice: str, rng: Rng, events: list[E
     back(state)
 
 
-def quick_choices(state: State, s: int) -> list[str]:
+def encomenda_rapida_opcoes(state: State, s: int) -> list[str]:
     return [f"rt:{c}" for c in COMPONENT_KEYS if c != state.quick] + ["voltar"]
 
 
-def quick_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def encomenda_rapida(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
     state.quick = choice[3:]
@@ -147,10 +147,10 @@ def quick_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]
 
 
 STEPS = {
-    "comprar_t": (buy_type_choices, buy_type_apply),
-    "comprar_q": (buy_n_choices, buy_n_apply),
-    "comprar_b": (buy_b_choices, buy_b_apply),
-    "encomendar_t": (order_type_choices, order_type_apply),
-    "encomendar_e": (order_slot_choices, order_slot_apply),
-    "rapida_t": (quick_choices, quick_apply),
+    "comprar_t": (comprar_tipo_opcoes, comprar_tipo),
+    "comprar_q": (comprar_quantidade_opcoes, comprar_quantidade),
+    "comprar_b": (barganhar_opcoes, comprar),
+    "encomendar_t": (encomendar_tipo_opcoes, encomendar_tipo),
+    "encomendar_e": (encomendar_espaco_opcoes, encomendar),
+    "rapida_t": (encomenda_rapida_opcoes, encomenda_rapida),
 }

@@ -41,7 +41,7 @@ def modifier(state: State, owner: int, performing: int) -> int:
     return DAYS[day].yield_
 
 
-def perform(state: State, s: int, index: int, events: list[Event]) -> None:
+def apresentar(state: State, s: int, index: int, events: list[Event]) -> None:
     card = state.row[index]
     log(events, "perform", player=who(s), card=index + 1, day=msg(f"trickerion.day.{DAYS[state.p[s].day].key}"))
     for slot in sorted(card.m):
@@ -66,15 +66,15 @@ def perform(state: State, s: int, index: int, events: list[Event]) -> None:
     card.m = {}  # markers return to their owners' supply
 
 
-def perf_choices(state: State, s: int) -> list[str]:
+def apresentar_opcoes(state: State, s: int) -> list[str]:
     return [f"ap:{i}" for i in cards_of(state, s)]
 
 
-def perf_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
-    perform(state, s, int(choice[3:]), events)
+def escolher_apresentacao(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+    apresentar(state, s, int(choice[3:]), events)
     state.perf_day += 1
     state.turn, state.step = None, ""
     return True
 
 
-STEPS = {"apresentar": (perf_choices, perf_apply)}
+STEPS = {"apresentar": (apresentar_opcoes, escolher_apresentacao)}

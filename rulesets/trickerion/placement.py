@@ -44,7 +44,7 @@ def cards_left(state: State, s: int, card: str) -> int:
 # ---------------------------------------------------------------------------------------------- assignment
 
 
-def assign_choices(state: State, s: int) -> list[str]:
+def atribuir_opcoes(state: State, s: int) -> list[str]:
     p = state.p[s]
     if p.pick is not None:
         return [f"l:{card}" for card in p.hand if cards_left(state, s, card) > 0] + ["voltar"]
@@ -54,7 +54,7 @@ def assign_choices(state: State, s: int) -> list[str]:
     return out + ["pronto"]
 
 
-def assign_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+def atribuir(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     p = state.p[s]
     if choice == "voltar":
         p.pick = None
@@ -74,7 +74,7 @@ def assign_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event
     return False
 
 
-def reveal(state: State, events: list[Event]) -> None:
+def revelar(state: State, events: list[Event]) -> None:
     for s in state.order:
         p = state.p[s]
         plan = [msg("trickerion.plan_item", char=char_msg(c), loc=card_msg(state, card)) for c, card in p.plan.items()]
@@ -139,28 +139,28 @@ def space_ap(key: str, state: State | None = None) -> int | None:
     return BOARD.locations[parts[0]].spaces[int(parts[-1])].ap
 
 
-def char_choices(state: State, s: int) -> list[str]:
+def alocar_opcoes(state: State, s: int) -> list[str]:
     chars = waiting(state, s)
     return [f"a:{c}" for c in chars if free_spaces(state, s, c)] + [f"o:{c}" for c in chars]
 
 
-def char_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+def alocar_personagem(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     c = choice[2:]
     if choice.startswith("o:"):
         state.p[s].idle.append(c)
         log(events, "idle", player=who(s), char=char_msg(c))
-        finish(state)
+        encerrar_personagem(state)
         return True
     state.ctx = {"c": c}
     state.step = "espaco"
     return False
 
 
-def space_choices(state: State, s: int) -> list[str]:
+def espaco_opcoes(state: State, s: int) -> list[str]:
     return [f"es:{k}" for k in free_spaces(state, s, state.ctx["c"])] + ["voltar"]
 
 
-def space_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+def alocar_no_espaco(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     if choice == "voltar":
         state.step, state.ctx = "alocar", {}
         return False
@@ -176,7 +176,7 @@ def space_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]
     for m in hooks.active(state):
         m.placed(state, s, c, key, events)
     if mod is None:  # a performance space: the magician performs later, its AP are lost
-        finish(state)
+        encerrar_personagem(state)
         return True
     ap = base_ap(c) + mod + sum(m.placement_ap(state, s, c, loc) for m in hooks.active(state))
     state.cur = Current(c=c, loc=loc, sp=key, ap=max(0, ap))
@@ -197,11 +197,11 @@ def space_msg(key: str, state: State | None = None):
     return msg("trickerion.space.plain", loc=loc_msg(parts[0]), ap=f"{space_ap(key, state):+d}")
 
 
-def shard_choices(state: State, s: int) -> list[str]:
+def reforcar_opcoes(state: State, s: int) -> list[str]:
     return ["fr:1", "fr:0"]
 
 
-def shard_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+def reforcar_personagem(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     """Reforçar o Personagem: +1 AP for a Shard, once per placement, never in the Theater."""
     if choice == "fr:1":
         state.p[s].shards -= 1
@@ -211,7 +211,7 @@ def shard_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]
     return False
 
 
-def act_choices(state: State, s: int) -> list[str]:
+def acoes_opcoes(state: State, s: int) -> list[str]:
     out = places(state)[state.cur.loc].menu(state, s)
     p = state.p[s]
     if p.comps or p.tricks:
@@ -219,10 +219,10 @@ def act_choices(state: State, s: int) -> list[str]:
     return out + ["fim"]
 
 
-def act_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+def escolher_acao(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     if choice == "fim":
         log(events, "char_done", player=who(s), char=char_msg(state.cur.c))
-        finish(state)
+        encerrar_personagem(state)
         return True
     if choice == "devolver":
         state.step = "devolver"
@@ -231,18 +231,18 @@ def act_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) 
     return False
 
 
-def finish(state: State) -> None:
+def encerrar_personagem(state: State) -> None:
     """This character is done: the next player in initiative order places one."""
     state.cur, state.step, state.ctx = None, "", {}
     state.pi = (state.pi + 1) % state.n
 
 
-def manage_choices(state: State, s: int) -> list[str]:
+def devolver_opcoes(state: State, s: int) -> list[str]:
     p = state.p[s]
     return [f"dc:{c}" for c in p.comps] + [f"dt:{o.t}" for o in p.tricks] + ["voltar"]
 
 
-def manage_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+def devolver(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     """Components and tricks may be given back at any time (the trick's markers return to the supply)."""
     if choice.startswith("dc:"):
         remove_component(state.p[s], choice[3:])
@@ -255,10 +255,10 @@ def manage_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event
 
 
 STEPS = {
-    "assign": (assign_choices, assign_apply),
-    "alocar": (char_choices, char_apply),
-    "espaco": (space_choices, space_apply),
-    "reforcar": (shard_choices, shard_apply),
-    "acoes": (act_choices, act_apply),
-    "devolver": (manage_choices, manage_apply),
+    "assign": (atribuir_opcoes, atribuir),
+    "alocar": (alocar_opcoes, alocar_personagem),
+    "espaco": (espaco_opcoes, alocar_no_espaco),
+    "reforcar": (reforcar_opcoes, reforcar_personagem),
+    "acoes": (acoes_opcoes, escolher_acao),
+    "devolver": (devolver_opcoes, devolver),
 }

@@ -26,11 +26,11 @@ def _cards_for(state: State, s: int, sym: int, moving: tuple[int, str] | None = 
     return [i for i, card in enumerate(state.row) if card is not None and spots(state, s, sym, i, moving)]
 
 
-def setup_tricks(state: State, s: int) -> list[str]:
+def truques_para_preparar(state: State, s: int) -> list[str]:
     return [f"pt:{o.t}" for o in state.p[s].tricks if o.on and _cards_for(state, s, o.sym)]
 
 
-def resched_markers(state: State, s: int) -> list[str]:
+def marcadores_para_reagendar(state: State, s: int) -> list[str]:
     out = []
     for i, card in enumerate(state.row):
         if card:
@@ -42,9 +42,9 @@ def resched_markers(state: State, s: int) -> list[str]:
 def menu(state: State, s: int) -> list[str]:
     ap = state.cur.ap
     out = []
-    if ap >= cost(state, "preparar") and setup_tricks(state, s):
+    if ap >= cost(state, "preparar") and truques_para_preparar(state, s):
         out.append("preparar")
-    if ap >= cost(state, "reagendar") and resched_markers(state, s):
+    if ap >= cost(state, "reagendar") and marcadores_para_reagendar(state, s):
         out.append("reagendar")
     return out
 
@@ -57,36 +57,36 @@ def back(state: State) -> None:
     state.step, state.ctx = "acoes", {}
 
 
-def su_t_choices(state: State, s: int) -> list[str]:
-    return setup_tricks(state, s) + ["voltar"]
+def preparar_truques_opcoes(state: State, s: int) -> list[str]:
+    return truques_para_preparar(state, s) + ["voltar"]
 
 
-def su_t_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def preparar_escolher_truque(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
     state.ctx = {"t": choice[3:]}
     state.step = "preparar_c"
 
 
-def su_c_choices(state: State, s: int) -> list[str]:
+def preparar_cartas_opcoes(state: State, s: int) -> list[str]:
     o = owned(state.p[s], state.ctx["t"])
     return [f"pc:{i}" for i in _cards_for(state, s, o.sym)] + ["voltar"]
 
 
-def su_c_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def preparar_escolher_carta(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
     state.ctx["card"] = int(choice[3:])
     state.step = "preparar_e"
 
 
-def su_s_choices(state: State, s: int) -> list[str]:
+def preparar_espacos_opcoes(state: State, s: int) -> list[str]:
     o = owned(state.p[s], state.ctx["t"])
     card = state.row[state.ctx["card"]]
     return [f"pe:{slot}:{d}" for slot, d in placements(card, s, o.sym)] + ["voltar"]
 
 
-def set_up(state: State, s: int, tid: str, index: int, slot: str, d: int, events: list[Event]) -> list[int]:
+def preparar_truque(state: State, s: int, tid: str, index: int, slot: str, d: int, events: list[Event]) -> list[int]:
     """Move one marker of `tid` from its trick card to a performance card; return the links it formed.
     Shards of a shard circle are paid here; the placer's Fame/coin bonus is chosen next."""
     p = state.p[s]
@@ -106,12 +106,12 @@ def set_up(state: State, s: int, tid: str, index: int, slot: str, d: int, events
     return links
 
 
-def su_s_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def preparar_no_espaco(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
     _, slot, d = choice.split(":")
     tid = state.ctx["t"]
-    links = set_up(state, s, tid, state.ctx["card"], slot, int(d), events)
+    links = preparar_truque(state, s, tid, state.ctx["card"], slot, int(d), events)
     state.cur.ap -= cost(state, "preparar")
     if links:
         state.ctx = {"t": tid, "links": len(links)}
@@ -120,11 +120,11 @@ def su_s_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event])
         back(state)
 
 
-def link_choices(state: State, s: int) -> list[str]:
+def conexao_opcoes(state: State, s: int) -> list[str]:
     return [f"cf:{k}" for k in range(state.ctx["links"], -1, -1)]
 
 
-def link_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def bonus_de_conexao(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     """Each link pays by the level of the trick just placed: that many Fame or that many coins."""
     level = TRICKS[state.ctx["t"]].level
     as_fame = int(choice[3:])
@@ -137,11 +137,11 @@ def link_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event])
 # ---------------------------------------------------------------------------------------------- Reagendar
 
 
-def rs_m_choices(state: State, s: int) -> list[str]:
-    return resched_markers(state, s) + ["voltar"]
+def reagendar_marcadores_opcoes(state: State, s: int) -> list[str]:
+    return marcadores_para_reagendar(state, s) + ["voltar"]
 
 
-def rs_m_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def reagendar_escolher_marcador(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
     _, i, slot = choice.split(":")
@@ -149,26 +149,26 @@ def rs_m_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event])
     state.step = "reagendar_c"
 
 
-def rs_c_choices(state: State, s: int) -> list[str]:
+def reagendar_cartas_opcoes(state: State, s: int) -> list[str]:
     i, slot = state.ctx["from"], state.ctx["slot"]
     sym = state.row[i].m[slot].sym
     return [f"rc:{k}" for k in _cards_for(state, s, sym, (i, slot))] + ["voltar"]
 
 
-def rs_c_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def reagendar_escolher_carta(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
     state.ctx["to"] = int(choice[3:])
     state.step = "reagendar_e"
 
 
-def rs_s_choices(state: State, s: int) -> list[str]:
+def reagendar_espacos_opcoes(state: State, s: int) -> list[str]:
     i, slot, to = state.ctx["from"], state.ctx["slot"], state.ctx["to"]
     m = state.row[i].m[slot]
     return [f"re:{sl}:{d}" for sl, d in spots(state, s, m.sym, to, (i, slot))] + ["voltar"]
 
 
-def rs_s_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def reagendar(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
     _, slot, d = choice.split(":")
@@ -181,11 +181,11 @@ def rs_s_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event])
 
 
 STEPS = {
-    "preparar_t": (su_t_choices, su_t_apply),
-    "preparar_c": (su_c_choices, su_c_apply),
-    "preparar_e": (su_s_choices, su_s_apply),
-    "conexao": (link_choices, link_apply),
-    "reagendar_m": (rs_m_choices, rs_m_apply),
-    "reagendar_c": (rs_c_choices, rs_c_apply),
-    "reagendar_e": (rs_s_choices, rs_s_apply),
+    "preparar_t": (preparar_truques_opcoes, preparar_escolher_truque),
+    "preparar_c": (preparar_cartas_opcoes, preparar_escolher_carta),
+    "preparar_e": (preparar_espacos_opcoes, preparar_no_espaco),
+    "conexao": (conexao_opcoes, bonus_de_conexao),
+    "reagendar_m": (reagendar_marcadores_opcoes, reagendar_escolher_marcador),
+    "reagendar_c": (reagendar_cartas_opcoes, reagendar_escolher_carta),
+    "reagendar_e": (reagendar_espacos_opcoes, reagendar),
 }

@@ -13,7 +13,7 @@ from .state import Owned, Player, State
 X = "X"
 
 
-def roll_all(state: State, rng: Rng, events: list[Event]) -> None:
+def rolar_dados(state: State, rng: Rng, events: list[Event]) -> None:
     state.dice = {d: DICE[d][rng.below(6)] for d in DIE_IDS}
     log(events, "dice", dice=dice_msg(state))
 
@@ -51,7 +51,7 @@ def _learnable(state: State, p: Player, cat: str, taken: set[str]) -> list[str]:
             if t not in taken and TRICKS[t].category == cat and learn_price(p, t) <= p.coins]
 
 
-def learn_die_choices(state: State, s: int) -> list[str]:
+def aprender_dado_opcoes(state: State, s: int) -> list[str]:
     p = state.p[s]
     if len(p.tricks) >= trick_capacity(p) or free_symbol(p) is None:
         return []
@@ -69,7 +69,7 @@ def learn_die_choices(state: State, s: int) -> list[str]:
     return out
 
 
-def learn_die_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def aprender_dado_escolher(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
     _, die, cat = choice.split(":")
@@ -77,11 +77,11 @@ def learn_die_apply(state: State, s: int, choice: str, rng: Rng, events: list[Ev
     state.step = "aprender_t"
 
 
-def learn_trick_choices(state: State, s: int) -> list[str]:
+def aprender_truque_opcoes(state: State, s: int) -> list[str]:
     return [f"at:{t}" for t in _learnable(state, state.p[s], state.ctx["cat"], taken_tricks(state))] + ["voltar"]
 
 
-def learn_trick_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def aprender_truque(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
     p = state.p[s]
@@ -109,7 +109,7 @@ def hire_ok(p: Player, face: str) -> bool:
 def menu(state: State, s: int) -> list[str]:
     p, ap = state.p[s], state.cur.ap
     out = []
-    if ap >= cost(state, "aprender") and learn_die_choices(state, s):
+    if ap >= cost(state, "aprender") and aprender_dado_opcoes(state, s):
         out.append("aprender")
     if ap >= cost(state, "contratar"):
         out += [f"ct:{d}" for d in ("i0", "i1") if hire_ok(p, state.dice[d])]
@@ -123,38 +123,42 @@ def menu(state: State, s: int) -> list[str]:
 
 
 def start(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    p = state.p[s]
-    if choice == "aprender":
-        state.step = "aprender_d"
-    elif choice.startswith("ct:"):
-        die = choice[3:]
-        hired = state.dice[die]
-        p.hires.append(hired)
-        state.dice[die] = X
-        state.cur.ap -= cost(state, "contratar")
-        log(events, "hire", player=who(s), char=msg(f"trickerion.char.{hired}"))
+    """A choice from this place's action menu: an action, or the first step of a composite one."""
+    if choice.startswith("ct:"):
+        contratar(state, s, choice[3:], events)
     elif choice.startswith("pm:"):
-        die = choice[3:]
-        coins = int(state.dice[die])
-        p.coins += coins
-        state.dice[die] = X
-        state.cur.ap -= cost(state, "pegar_moedas")
-        log(events, "take_coins", player=who(s), coins=coins)
-    elif choice == "rerrolar":
-        state.step = "rerrolar"
-    elif choice == "ajustar":
-        state.step = "ajustar"
+        pegar_moedas(state, s, choice[3:], events)
+    else:
+        state.step = {"aprender": "aprender_d", "rerrolar": "rerrolar", "ajustar": "ajustar"}[choice]
+
+
+def contratar(state: State, s: int, die: str, events: list[Event]) -> None:
+    """Contratar um Personagem: the Inn die's character joins at the end of the round; the die turns to X."""
+    hired = state.dice[die]
+    state.p[s].hires.append(hired)
+    state.dice[die] = X
+    state.cur.ap -= cost(state, "contratar")
+    log(events, "hire", player=who(s), char=msg(f"trickerion.char.{hired}"))
+
+
+def pegar_moedas(state: State, s: int, die: str, events: list[Event]) -> None:
+    """Pegar Moedas: as many coins as the Bank die shows; the die turns to X."""
+    coins = int(state.dice[die])
+    state.p[s].coins += coins
+    state.dice[die] = X
+    state.cur.ap -= cost(state, "pegar_moedas")
+    log(events, "take_coins", player=who(s), coins=coins)
 
 
 def back(state: State) -> None:
     state.step, state.ctx = "acoes", {}
 
 
-def reroll_choices(state: State, s: int) -> list[str]:
+def rerrolar_opcoes(state: State, s: int) -> list[str]:
     return [f"rr:{d}" for d in DIE_IDS] + ["voltar"]
 
 
-def reroll_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool | None:
+def rerrolar_dado(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool | None:
     if choice == "voltar":
         return back(state)
     die = choice[3:]
@@ -165,23 +169,23 @@ def reroll_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event
     return None
 
 
-def setdie_choices(state: State, s: int) -> list[str]:
+def ajustar_dado_opcoes(state: State, s: int) -> list[str]:
     return [f"aj:{d}" for d in DIE_IDS] + ["voltar"]
 
 
-def setdie_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def ajustar_dado_escolher(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
     state.ctx = {"die": choice[3:]}
     state.step = "ajustar_f"
 
 
-def setface_choices(state: State, s: int) -> list[str]:
+def ajustar_face_opcoes(state: State, s: int) -> list[str]:
     die = state.ctx["die"]
     return [f"af:{f}" for f in dict.fromkeys(DICE[die]) if f != state.dice[die]] + ["voltar"]
 
 
-def setface_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def ajustar_dado(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
     die = state.ctx["die"]
@@ -192,9 +196,9 @@ def setface_apply(state: State, s: int, choice: str, rng: Rng, events: list[Even
 
 
 STEPS = {
-    "aprender_d": (lambda st, s: learn_die_choices(st, s) + ["voltar"], learn_die_apply),
-    "aprender_t": (learn_trick_choices, learn_trick_apply),
-    "rerrolar": (reroll_choices, reroll_apply),
-    "ajustar": (setdie_choices, setdie_apply),
-    "ajustar_f": (setface_choices, setface_apply),
+    "aprender_d": (lambda st, s: aprender_dado_opcoes(st, s) + ["voltar"], aprender_dado_escolher),
+    "aprender_t": (aprender_truque_opcoes, aprender_truque),
+    "rerrolar": (rerrolar_opcoes, rerrolar_dado),
+    "ajustar": (ajustar_dado_opcoes, ajustar_dado_escolher),
+    "ajustar_f": (ajustar_face_opcoes, ajustar_dado),
 }

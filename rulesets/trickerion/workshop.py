@@ -10,15 +10,15 @@ from .rules import MARKERS_PER_SYMBOL, comp_name, cost, log, markers_in_theater,
 from .state import Owned, State
 
 
-def prepare_count(state: State, s: int, o: Owned) -> int:
+def marcadores_ao_arquitetar(state: State, s: int, o: Owned) -> int:
     """Markers Arquitetar puts on a trick: its marker squares, +1 on the Engineer's slot, at most 4 of a symbol."""
     want = TRICKS[o.t].markers + (1 if o.eng else 0)
     return min(want, MARKERS_PER_SYMBOL - markers_in_theater(state, s, o.sym))
 
 
-def can_prepare(state: State, s: int, o: Owned) -> bool:
+def pode_arquitetar(state: State, s: int, o: Owned) -> bool:
     """Only when the card holds no markers and the components are met (components are never spent)."""
-    return o.on == 0 and meets(state.p[s], o.t) and prepare_count(state, s, o) > 0
+    return o.on == 0 and meets(state.p[s], o.t) and marcadores_ao_arquitetar(state, s, o) > 0
 
 
 def movable_stacks(state: State, s: int) -> list[str]:
@@ -33,7 +33,7 @@ def movable_stacks(state: State, s: int) -> list[str]:
 
 def menu(state: State, s: int) -> list[str]:
     p, ap = state.p[s], state.cur.ap
-    out = [f"aq:{o.t}" for o in p.tricks if TRICKS[o.t].prepare_ap <= ap and can_prepare(state, s, o)]
+    out = [f"aq:{o.t}" for o in p.tricks if TRICKS[o.t].prepare_ap <= ap and pode_arquitetar(state, s, o)]
     if ap >= cost(state, "mover_truques") and "engineer" in p.specs:
         out += [f"mt:{o.t}" for o in p.tricks if not o.eng]
     if ap >= cost(state, "mover_componentes") and "manager" in p.specs and movable_stacks(state, s):
@@ -44,31 +44,46 @@ def menu(state: State, s: int) -> list[str]:
 
 
 def start(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    p = state.p[s]
+    """A choice from the Workshop's action menu."""
     if choice.startswith("aq:"):
-        o = owned(p, choice[3:])
-        o.on = prepare_count(state, s, o)
-        state.cur.ap -= TRICKS[o.t].prepare_ap
-        log(events, "prepare", player=who(s), trick=trick_name(o.t), count=o.on)
+        arquitetar(state, s, choice[3:], events)
     elif choice.startswith("mt:"):
-        for other in p.tricks:
-            other.eng = False
-        owned(p, choice[3:]).eng = True
-        state.cur.ap -= cost(state, "mover_truques")
-        log(events, "move_trick", player=who(s), trick=trick_name(choice[3:]))
-    elif choice == "mover_componentes":
-        state.step = "mover_componentes"
+        mover_truques(state, s, choice[3:], events)
     elif choice.startswith("ma:"):
-        p.app_ext = choice[3:]
-        state.cur.ap -= cost(state, "mover_aprendiz")
-        log(events, "move_apprentice", player=who(s))
+        mover_aprendiz(state, s, choice[3:], events)
+    else:
+        state.step = "mover_componentes"
 
 
-def movecomp_choices(state: State, s: int) -> list[str]:
+def arquitetar(state: State, s: int, tid: str, events: list[Event]) -> None:
+    """Arquitetar (EN Prepare): markers onto the trick card, for the trick's own AP cost."""
+    o = owned(state.p[s], tid)
+    o.on = marcadores_ao_arquitetar(state, s, o)
+    state.cur.ap -= TRICKS[o.t].prepare_ap
+    log(events, "prepare", player=who(s), trick=trick_name(o.t), count=o.on)
+
+
+def mover_truques(state: State, s: int, tid: str, events: list[Event]) -> None:
+    """Mover Truques: this trick onto the Engineer's slot; a trick already there swaps to its place."""
+    for other in state.p[s].tricks:
+        other.eng = False
+    owned(state.p[s], tid).eng = True
+    state.cur.ap -= cost(state, "mover_truques")
+    log(events, "move_trick", player=who(s), trick=trick_name(tid))
+
+
+def mover_aprendiz(state: State, s: int, apprentice: str, events: list[Event]) -> None:
+    """Mover Aprendiz: permanently onto the Assistant's apprentice space (no wage there)."""
+    state.p[s].app_ext = apprentice
+    state.cur.ap -= cost(state, "mover_aprendiz")
+    log(events, "move_apprentice", player=who(s))
+
+
+def mover_componentes_opcoes(state: State, s: int) -> list[str]:
     return movable_stacks(state, s) + ["voltar"]
 
 
-def movecomp_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def mover_componentes(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice != "voltar":
         _, comp, k = choice.split(":")
         p = state.p[s]
@@ -80,4 +95,4 @@ def movecomp_apply(state: State, s: int, choice: str, rng: Rng, events: list[Eve
     state.step, state.ctx = "acoes", {}
 
 
-STEPS = {"mover_componentes": (movecomp_choices, movecomp_apply)}
+STEPS = {"mover_componentes": (mover_componentes_opcoes, mover_componentes)}

@@ -35,7 +35,7 @@ def to_assignment(match: Match) -> None:
         do(match, match.state.turn, "passar")
 
 
-def reveal(match: Match, plans: dict[int, dict[str, str]], order: list[int] | None = None) -> list:
+def revelar(match: Match, plans: dict[int, dict[str, str]], order: list[int] | None = None) -> list:
     """Jump to the assignment phase, give the plans, everyone says done; the placement phase starts."""
     to_assignment(match)
     if order is not None:

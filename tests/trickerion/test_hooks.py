@@ -91,13 +91,13 @@ def test_a_module_plugs_in():
 
 
 def test_module_costs_and_placement_hooks_apply():
-    from .harness import begin, place, reveal
+    from .harness import begin, place, revelar
 
     hooks.register(Demo())
     try:
         m = begin(2)
         m.state.modules = ["demo"]
-        reveal(m, {0: {"mag": "downtown"}}, order=[0, 1])
+        revelar(m, {0: {"mag": "downtown"}}, order=[0, 1])
         fame = m.state.p[0].fame
         place(m, 0, "mag", "downtown.3")
         assert m.state.p[0].fame == fame + 1 and m.state.cur.ap == 3 + 0 + 1

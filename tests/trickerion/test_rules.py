@@ -8,7 +8,7 @@ from rulesets.trickerion.data import BOARD, CARDS, DICE, TRICKS
 from rulesets.trickerion.rules import corner, effective, link_count, links_of, placements
 from rulesets.trickerion.state import Card
 
-from .harness import advance, begin, do, give_tricks, lay, place, reveal, rotate_for_links, to_assignment
+from .harness import advance, begin, do, give_tricks, lay, place, revelar, rotate_for_links, to_assignment
 from .helpers import GAME
 
 # ---------------------------------------------------------------------------------------------- setup
@@ -95,9 +95,9 @@ def test_initiative_follows_reverse_fame_and_ties_invert():
     st.order = [0, 1, 2, 3]
     for s, fame in enumerate([9, 5, 9, 2]):
         st.p[s].fame = fame
-    from rulesets.trickerion.game import adjust_initiative
+    from rulesets.trickerion.game import ajustar_ordem_de_iniciativa
 
-    adjust_initiative(st, [])
+    ajustar_ordem_de_iniciativa(st, [])
     assert st.order == [3, 1, 2, 0]  # 0 and 2 tied on 9: their order inverts
 
 
@@ -140,7 +140,7 @@ def test_assignment_is_secret_and_revealed_together():
 
 def test_idle_characters_and_placement_in_initiative_order():
     m = begin(3)
-    reveal(m, {0: {"mag": "downtown", "a1": "market"}, 1: {"mag": "market"}, 2: {}}, order=[1, 0, 2])
+    revelar(m, {0: {"mag": "downtown", "a1": "market"}, 1: {"mag": "market"}, 2: {}}, order=[1, 0, 2])
     st = m.state
     assert st.turn == 1
     assert st.p[2].idle == ["mag", *st.p[2].specs, *st.p[2].apps]
@@ -157,14 +157,14 @@ def test_idle_characters_and_placement_in_initiative_order():
 @pytest.mark.parametrize("n,spaces", [(2, ["0", "3"]), (3, ["0", "1", "3"]), (4, ["0", "1", "2", "3"])])
 def test_spaces_follow_the_player_count(n, spaces):
     m = begin(n)
-    reveal(m, {0: {"mag": "downtown"}}, order=list(range(n)))
+    revelar(m, {0: {"mag": "downtown"}}, order=list(range(n)))
     do(m, 0, "a:mag")
     assert GAME.legal_choices(m.state, 0) == [f"es:downtown.{k}" for k in spaces] + ["voltar"]
 
 
 def test_shard_buys_one_ap_once_but_not_in_the_theater():
     m = begin(2)
-    reveal(m, {0: {"mag": "market", "a1": "theater"}}, order=[0, 1])
+    revelar(m, {0: {"mag": "market", "a1": "theater"}}, order=[0, 1])
     place(m, 0, "mag", "market.0", shard=True)
     assert m.state.cur.ap == 3 + 2 + 1 and m.state.p[0].shards == 0
     do(m, 0, "fim")
@@ -175,7 +175,7 @@ def test_shard_buys_one_ap_once_but_not_in_the_theater():
 
 def test_theater_weekday_and_performance_spaces():
     m = begin(2)
-    reveal(m, {0: {"mag": "theater", "a1": "theater"}, 1: {"mag": "theater", "a1": "theater"}}, order=[0, 1])
+    revelar(m, {0: {"mag": "theater", "a1": "theater"}, 1: {"mag": "theater", "a1": "theater"}}, order=[0, 1])
     do(m, 0, "a:a1")
     assert "es:theater.0.p" not in GAME.legal_choices(m.state, 0)  # magicians only
     do(m, 0, "es:theater.3.b0")
@@ -197,7 +197,7 @@ def test_theater_weekday_and_performance_spaces():
 
 def _downtown(n=2, ap_space="downtown.0"):
     m = begin(n)
-    reveal(m, {0: {"mag": "downtown"}}, order=list(range(n)))
+    revelar(m, {0: {"mag": "downtown"}}, order=list(range(n)))
     place(m, 0, "mag", ap_space)
     return m
 
@@ -239,7 +239,7 @@ def test_hire_arrives_at_the_end_of_the_round_and_once_per_specialist_type():
     assert "ct:i0" not in GAME.legal_choices(st, 0)
     do(m, 0, "ct:i1")
     assert p.hires == ["apprentice"] and "a3" not in p.apps and st.dice["i1"] == "X"
-    end_of_round.return_characters(st, [])
+    end_of_round.retornar_personagens(st, [])
     assert len(p.apps) == len(set(p.apps)) and p.hires == []
 
 
@@ -262,7 +262,7 @@ def test_take_coins_reroll_and_set_die():
 
 def _market(char="mag", space="market.0", n=2):
     m = begin(n)
-    reveal(m, {0: {char: "market"}}, order=list(range(n)))
+    revelar(m, {0: {char: "market"}}, order=list(range(n)))
     place(m, 0, char, space)
     return m
 
@@ -288,14 +288,14 @@ def test_market_advanced_example():
     p.specs = ["engineer"]
     p.comps, p.multi = {}, [None, None]
     st.stock = ["wood", "metal", "rope", "fabric"]
-    reveal(m, {0: {"engineer": "market"}}, order=[0, 1])
+    revelar(m, {0: {"engineer": "market"}}, order=[0, 1])
     place(m, 0, "engineer", "market.0")
     coins = p.coins
     do(m, 0, "encomendar", "et:petroleum", "ee:0", "encomendar", "et:padlock", "ee:1")
     assert "et:petroleum" not in GAME.legal_choices(st, 0) if st.step == "encomendar_t" else True
     do(m, 0, "comprar", "cp:rope", "cq:2", "bg:0", "comprar", "cp:metal", "cq:3", "bg:0")
     assert p.coins == coins - 7 and p.comps == {"rope": 2, "metal": 3} and st.cur.ap == 0
-    end_of_round.orders_arrive(st, [])
+    end_of_round.chegada_das_encomendas(st, [])
     assert st.stock == ["petroleum", "padlock", "rope", "fabric"]
 
 
@@ -327,7 +327,7 @@ def test_order_and_quick_order_at_end_of_round():
     assert "et:cog" not in GAME.legal_choices(st, 0)
     do(m, 0, "voltar", "encomenda_rapida", "rt:mirror")
     assert st.quick == "mirror"
-    end_of_round.orders_arrive(st, [])
+    end_of_round.chegada_das_encomendas(st, [])
     assert st.stock[2] == "cog" and st.quick is None and st.orders == [None] * 4
 
 
@@ -341,7 +341,7 @@ def _workshop(tricks=("T28",), comps=None, specs=None):
     p.comps, p.multi = dict(comps or {}), [None, None]
     if specs is not None:
         p.specs = list(specs)
-    reveal(m, {0: {"mag": "workshop"}}, order=[0, 1])
+    revelar(m, {0: {"mag": "workshop"}}, order=[0, 1])
     place(m, 0, "mag", "workshop.0.0")
     return m
 
@@ -425,7 +425,7 @@ def test_theater_example_a_placements_and_links():
     give_tricks(m, blue, "T41", "T38", on=2)           # mechanical: level 2 ("Espadas") and level 1
     for s in (yellow, blue):
         st.p[s].specs = ["manager", "assistant"]
-    reveal(m, {green: {"mag": "theater"}, yellow: {"manager": "theater", "a1": "theater", "mag": "theater"},
+    revelar(m, {green: {"mag": "theater"}, yellow: {"manager": "theater", "a1": "theater", "mag": "theater"},
                blue: {"assistant": "theater", "mag": "theater"}, red: {"mag": "theater"}},
            order=[green, yellow, blue, red])
     place(m, green, "mag", "theater.3.p")
@@ -479,7 +479,7 @@ def test_reschedule_pays_no_link_bonus():
     lay(st.row[0], 0, 0, "T01", "0.0", 2)
     lay(st.row[0], 0, 1, "T02", "0.2", 0)
     st.p[0].tricks[0].on = 0
-    reveal(m, {0: {"mag": "theater"}}, order=[0, 1])
+    revelar(m, {0: {"mag": "theater"}}, order=[0, 1])
     place(m, 0, "mag", "theater.1.b0")
     fame, coins = st.p[0].fame, st.p[0].coins
     do(m, 0, "reagendar", "rm:0:0.2", "rc:0", "re:0.1:0")
@@ -577,7 +577,7 @@ def test_no_character_in_theater_uses_the_performers_modifier_never_below_zero()
     st.occ = {"theater.0.p": "0:mag"}
     fame1, coins1 = st.p[1].fame, st.p[1].coins
     fame0 = st.p[0].fame
-    performance.perform(st, 0, 0, [])
+    performance.apresentar(st, 0, 0, [])
     assert (st.p[1].fame, st.p[1].coins) == (fame1 + 1, coins1)   # Thursday modifier, coins stay 0
     assert st.p[0].fame == fame0 + 0 + link_count(card) + CARDS["P01"].bonus.fame
 
@@ -592,10 +592,10 @@ def test_wages_idle_free_assistant_apprentice_free_and_fame_penalty():
     p.specs, p.apps, p.app_ext = ["assistant", "manager"], ["a1", "a2", "a3"], "a2"
     p.placed = {"mag": "x", "assistant": "x", "a1": "x", "a2": "x"}  # manager and a3 idle
     p.coins, p.fame = 2, 9
-    end_of_round.pay_wages(st, [])
+    end_of_round.pagar_salarios(st, [])
     assert p.coins == 0 and p.fame == 9 - 2 * 1   # due 2 + 1 = 3, paid 2, 1 unpaid
     p.placed, p.coins, p.fame = {"assistant": "x", "manager": "x"}, 0, 3
-    end_of_round.pay_wages(st, [])
+    end_of_round.pagar_salarios(st, [])
     assert p.fame == 0
 
 
@@ -603,13 +603,13 @@ def test_performance_cards_move_and_the_last_is_discarded_from_round_three():
     m = begin(2)
     st = m.state
     first = st.row[0]
-    end_of_round.move_cards(st, [])
+    end_of_round.mover_cartas_de_apresentacao(st, [])
     assert st.row[1] is first and st.row[0] is not None and st.row[2] is None and len(st.deck) == 3
-    end_of_round.move_cards(st, [])
+    end_of_round.mover_cartas_de_apresentacao(st, [])
     assert st.row[2] is first
     lay(first, 0, 0, st.p[0].tricks[0].t, CARDS[first.id].slots[0])
     on = st.p[0].tricks[0].on
-    end_of_round.move_cards(st, [])
+    end_of_round.mover_cartas_de_apresentacao(st, [])
     assert first not in st.row and st.p[0].tricks[0].on == on and len(st.deck) == 1
 
 
@@ -618,7 +618,7 @@ def test_end_of_round_returns_posters_and_characters_and_advances_the_round():
     st = m.state
     do(m, st.turn, "propaganda")
     do(m, st.turn, "passar")
-    reveal(m, {0: {"a1": "downtown"}, 1: {}}, order=[0, 1])
+    revelar(m, {0: {"a1": "downtown"}, 1: {}}, order=[0, 1])
     place(m, 0, "a1", "downtown.0")
     do(m, 0, "fim")
     assert st.round == 2 and not any(p.poster for p in st.p) and st.occ == {} and st.phase == "advertise"
@@ -654,16 +654,16 @@ def test_events_carry_random_outcomes():
 
 
 def test_shard_circle_pays_every_player_in_the_link():
-    from rulesets.trickerion.theater import set_up
+    from rulesets.trickerion.theater import preparar_truque
 
     m = begin(2)
     st = m.state
     st.row = [Card(id="P01"), None, None]  # the 0.0 - 0.1 circle has the shard
     give_tricks(m, 0, "T01", on=1)
     give_tricks(m, 1, "T02", on=1)
-    set_up(st, 0, "T01", 0, "0.0", 2, [])
+    preparar_truque(st, 0, "T01", 0, "0.0", 2, [])
     shards = [p.shards for p in st.p]
-    links = set_up(st, 1, "T02", 0, "0.1", 0, [])
+    links = preparar_truque(st, 1, "T02", 0, "0.1", 0, [])
     assert links == [0] and [p.shards for p in st.p] == [shards[0] + 1, shards[1] + 1]
 
 
@@ -673,9 +673,9 @@ def test_a_hired_specialist_brings_its_action_next_round():
     p = st.p[0]
     p.specs = []
     p.hires = ["manager"]
-    end_of_round.return_characters(st, [])
+    end_of_round.retornar_personagens(st, [])
     assert p.specs == ["manager"]
     p.comps, p.multi = {"wood": 1}, [None, None]
-    reveal(m, {0: {"manager": "workshop"}}, order=[0, 1])
+    revelar(m, {0: {"manager": "workshop"}}, order=[0, 1])
     place(m, 0, "manager", "workshop.0.0")
     assert m.state.cur.ap == 2 and "mover_componentes" in GAME.legal_choices(st, 0)
