@@ -76,6 +76,8 @@ def test_text_limits(emu, people):
     assert status == 400 and body["description"].startswith("Bad Request: can't parse entities: Unsupported start tag")
     with pytest.raises(BadRequest, match="Message text is empty"):
         run_bot(emu, lambda bot: bot.send_message(chat, " "))
+    with pytest.raises(BadRequest, match="Message is too long"):
+        run_bot(emu, lambda bot: bot.send_message(chat, "ã" * 4097))
 
 
 def test_caption_limit(emu, people):
@@ -111,6 +113,9 @@ def test_callback_data_and_keyboard_limits(emu, people):
     assert bare[1]["description"] == E.TEXT_BUTTONS
     with pytest.raises(BadRequest, match="Button_data_invalid"):
         run_bot(emu, lambda bot: bot.send_message(chat, "a", reply_markup=keyboard([("x", "y" * 65)])))
+    nine_in_a_row = keyboard([(str(i), str(i)) for i in range(9)])
+    with pytest.raises(BadRequest, match="Reply markup is too long"):
+        run_bot(emu, lambda bot: bot.send_message(chat, "a", reply_markup=nine_in_a_row))
 
 
 def test_cant_initiate_conversation_until_start(emu):
