@@ -13,19 +13,19 @@ from rulesets.spellbook.data import (
     KIND_IDS,
     NRUNE,
     RUNES,
-    SPELL_COLOUR,
+    SPELLS,
     familiar_points,
     track_points,
 )
 from rulesets.spellbook.day import phase_options
-from rulesets.spellbook.state import MATERIA, OVER, PHASE_NAMES, SEATS, SPELL_NAMES, State, materia_list
+from rulesets.spellbook.state import DUSK, MATERIA, OVER, PHASE_NAMES, SEATS, SETUP, SPELL_NAMES, State, materia_list
 from rulesets.spellbook.steps import STEPS, actor, step_options
 
 SPELL_CHOICE_STEPS = {"learn", "upgrade", "pick_spell"}
 
 
 def _phase_name(st: State) -> str:
-    return PHASE_NAMES.get(st.phase, "setup" if st.phase == 0 else "dusk" if st.phase != OVER else "over")
+    return PHASE_NAMES.get(st.phase) or {SETUP: "setup", DUSK: "dusk", OVER: "over"}[st.phase]
 
 
 def view(st: State, seat: int | None) -> dict[str, Any]:
@@ -85,7 +85,7 @@ def table(st: State, seat: int | None) -> list[Msg]:
 def _status(st: State) -> Msg:
     if st.over:
         return msg("spellbook.table.over")
-    if st.phase == 0:
+    if st.phase == SETUP:
         return msg("spellbook.table.setup", player=SEATS[st.first])
     return msg("spellbook.table.status", player=SEATS[st.cur], day=st.players[st.cur].days + 1,
                phase=msg(f"spellbook.phase.{_phase_name(st)}"))
@@ -125,10 +125,13 @@ def prompt(st: State, seat: int) -> Prompt:
         task = st.q[0]
         info.append(msg("spellbook.info.learning", spell=SPELL_NAMES[st.spells[task["c"]]], level=task["lv"],
                         token=MATERIA[task["t"]], spent=materia_list(task["sp"]), count=task["need"]))
+    if st.q and st.q[0]["do"] in SPELL_CHOICE_STEPS:  # what each spell does, to choose from the prompt
+        for c in choices:
+            texts = {f"l{n}": msg(f"spellbook.spell.{c}.level{n}") for n in (3, 4, 5)}
+            points = {f"p{n}": SPELLS[c].points_at(n) for n in (3, 4, 5)}
+            info.append(msg("spellbook.info.spell", spell=SPELL_NAMES[c], **texts, **points))
     if st.q and st.q[0]["do"] == "storm_pick":
         info.append(msg("spellbook.info.storm", materia=materia_list(st.q[0]["sel"])))
     return Prompt(seat=seat, title=title, choices=[Choice(id=c, label=choice_label(st, c)) for c in choices],
                   info=info)
 
-
-__all__ = ["view", "table", "prompt", "SPELL_COLOUR"]
