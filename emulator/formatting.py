@@ -83,7 +83,7 @@ def parse_html(source: str) -> tuple[str, list[dict]]:
     return "".join(parser.parts), entities
 
 
-def command_entities(text: str, bot_username: str) -> list[dict]:
+def command_entities(text: str) -> list[dict]:
     """bot_command entities for every /command in a user's text (Telegram marks them all;
     python-telegram-bot's CommandHandler needs the one at offset 0)."""
     entities = []

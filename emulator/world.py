@@ -290,7 +290,7 @@ class World:
         from emulator.formatting import command_entities
 
         msg = self.add_message(chat, from_bot=False, from_user_id=user.id, text=text,
-                               entities=command_entities(text, self.config.bot_username))
+                               entities=command_entities(text))
         if chat.type == "private":
             user.started = True
             user.blocked = False
