@@ -5,6 +5,7 @@ from __future__ import annotations
 from rulesets.core import Rng, msg
 from rulesets.spellbook import materia as mt
 from rulesets.spellbook.data import ALTAR_SPACES, ALTAR_START, KIND_BY_ID, KIND_IDS, NRUNE
+from rulesets.spellbook.spells.blue import mirage_draws
 from rulesets.spellbook.state import SEATS, Log, State, materia_list
 from rulesets.spellbook.steps import Task, again, automatic, decision
 
@@ -12,8 +13,6 @@ from rulesets.spellbook.steps import Task, again, automatic, decision
 def mirage(st: State, p: int, k: int, rng: Rng, log: Log) -> None:
     """Miragem (permanent): on your own Day, each Altar token with the card's rune you take
     draws 1 (level 3) or 2 (levels 4-5) from the bag. Never on another player's Day (Flama)."""
-    from rulesets.spellbook.spells.blue import mirage_draws
-
     if p != st.cur:
         return
     n = mirage_draws(st, p, k)

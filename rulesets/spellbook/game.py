@@ -55,6 +55,8 @@ class Spellbook(Game[State, Options]):
         options = Options.model_validate(raw)
         if players > 1 and options.difficulty:
             raise ValueError("difficulty is for the solo mode only")
+        if options.spells and options.mode != "custom":
+            raise ValueError("spells is for mode=custom (personalizada)")
         return options
 
     def setup(self, options: Options, players: int, rng: Rng) -> tuple[State, list[Event]]:

@@ -397,3 +397,34 @@ def test_communion_level_3_stores_three_from_the_altar_and_level_4_scores_runes(
                   fams={0: m("red_square", "blue_square", "red_circle")})
     lines = final_score(st).seats[0].lines
     assert [x.points for x in lines] == [0, 3, 2]
+
+
+def test_time_travel_needs_a_target_and_can_refill_growth():
+    spells = ["sacrifice", "levitation", "growth", "offering", "time_travel", "transmutation", "abundance"]
+    st = position(spells=spells, phase=NIGHT, learned={0: {"time_travel": (3, tok("white_circle")),
+                                                           "sacrifice": (5, tok("red_circle"))}},
+                  pools={0: m("blue_circle")})
+    assert "time_travel" not in legal(st)  # Sacrifício is already at 5, Viagem Temporal excluded
+    st = position(spells=spells, phase=NIGHT, learned={0: {"time_travel": (3, tok("white_circle")),
+                                                           "growth": (3, tok("green_circle"))}},
+                  pools={0: m("blue_circle")}, altar=m("red_circle"))
+    assert "growth_2" not in legal(st)
+    play(st, "time_travel")  # the circle and Crescimento are the only choices
+    assert lv(st, "growth") == 4
+    st.cur, st.phase, st.acted = 0, NIGHT, 0
+    assert "growth_2" in legal(st)  # its level-4 effect is usable again
+
+
+def test_clone_copies_only_other_players_action_spells():
+    spells = ["flame", "levitation", "growth", "feast", "clone", "mirage", "communion"]
+    mine = {"clone": (4, tok("white_square")), "growth": (5, tok("green_circle"))}
+    st = position(players=3, spells=spells, phase=MIDDAY, learned={0: mine, 1: {"mirage": (5, tok("blue_circle"))},
+                                                                  2: {"clone": (5, tok("white_circle"))}},
+                  pools={0: m("red_circle", "red_square", "red_triangle")}, altar=m("yellow_circle"),
+                  fams={0: m("black_circle")})
+    from rulesets.spellbook.spells.white import copy_options
+
+    assert copy_options(st, 0, "night") == ["c.learn"]  # not my own Crescimento, no one else has it
+    assert copy_options(st, 0, "midday") == ["c.store"]  # never Clone; Miragem is permanent
+    st.players[1].lv[SPELL_COLOUR["growth"]], st.players[1].tok[SPELL_COLOUR["growth"]] = 3, tok("green_square")
+    assert copy_options(st, 0, "night") == ["c.learn", "c1.growth_swap"]  # seat 1's level 3 only
