@@ -116,6 +116,7 @@ def test_resend_from_jogos_gives_a_fresh_prompt_and_the_old_one_goes_stale(playi
     listing = world.chat(ANA).transcript[-1]
     assert "sua vez" in listing and "Bia" in listing
     result = world.press(ANA, ANA, "Mostrar minha jogada em Toy")
-    assert [o.slot for o in result.outbound] == ["prompt.2"] and not result.outbound[0].silent
+    assert [(o.slot, o.delete_slot) for o in result.outbound] == [("prompt.1", True), ("prompt.2", False)]
+    assert not result.outbound[1].silent
     assert world.click(ANA, ANA, old).table is None
     assert world.click(ANA, ANA, world.prompt_buttons(ANA)[0].callback_data).table is not None

@@ -199,7 +199,10 @@ def resend(ctx: Ctx, seat: int) -> None:
         ctx.refuse("tables.error.not_waiting_on_you", "not_waiting")
         return
     ctx.touch()
-    table.seats[seat].shown = None  # the old message, if any, keeps what it showed
+    info = table.seats[seat]
+    if info.shown is not None and info.shown.kind == "prompt":
+        ctx.delete(info.user_id, info.shown.slot)  # its buttons would be stale: remove it
+    info.shown = None
     show_seat(ctx, game, match, seat, want=True, actor=None, lines=[])
     ctx.answer("")
 
