@@ -15,6 +15,7 @@ from typing import Any
 
 from emulator.config import EmulatorConfig, Limit, Limits
 from emulator.errors import ApiError, too_many_requests
+from emulator.formatting import command_entities
 
 # Update types a bot receives when it never chose (Bot API: all but these three).
 DEFAULT_EXCLUDED_UPDATES = {"chat_member", "message_reaction", "message_reaction_count"}
@@ -287,8 +288,6 @@ class World:
         return msg
 
     def user_writes(self, chat: Chat, user: User, text: str) -> Message:
-        from emulator.formatting import command_entities
-
         msg = self.add_message(chat, from_bot=False, from_user_id=user.id, text=text,
                                entities=command_entities(text))
         if chat.type == "private":

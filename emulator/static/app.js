@@ -192,6 +192,14 @@ function renderMessage(message, chat) {
     const name = message.from_bot ? state.bot.first_name : userName(message.from_user_id);
     html += `<div class="sender">${escapeHtml(name)}${message.from_bot ? ` <span class="badge">${escapeHtml(t("bot_badge"))}</span>` : ""}</div>`;
   }
+  if (message.reply_to_message_id) {
+    const replied = state.messages.find((m) => m.message_id === message.reply_to_message_id && !m.deleted);
+    if (replied) {
+      const who = replied.from_bot ? state.bot.first_name : userName(replied.from_user_id);
+      const what = (replied.text ?? replied.caption ?? t("photo")).slice(0, 80);
+      html += `<div class="quote"><b>${escapeHtml(who)}</b> ${escapeHtml(what)}</div>`;
+    }
+  }
   if (message.has_photo) html += `<img src="${escapeHtml(message.photo_url)}" alt="${escapeHtml(t("photo"))}">`;
   if (message.text !== null) html += `<div class="text">${formatText(message.text, message.entities)}</div>`;
   if (message.caption) html += `<div class="caption">${formatText(message.caption, message.caption_entities)}</div>`;

@@ -77,7 +77,7 @@ class ScriptedBot:
                                         InlineKeyboardButton("Ajuda", callback_data="help")],
                                    ]))
         elif update.message and update.message.text.startswith("/start"):
-            await bot.send_message(update.message.chat.id, f"Bem-vinda! Convite: {update.message.text[7:]}")
+            await update.message.reply_text(f"Bem-vinda! Convite: {update.message.text[7:]}", do_quote=True)
         elif update.callback_query and update.callback_query.data == "help":
             await update.callback_query.answer("Compre cartas ou passe a vez.", show_alert=True)
         elif update.callback_query:
@@ -139,6 +139,7 @@ def test_web_chat_command_button_and_deep_link(emu, tmp_path):
             expect(page.locator(".message.mine .text")).to_have_text("/start join_42")
             expect(page.locator(".message.from-bot").last).to_contain_text("Bem-vinda! Convite: join_42",
                                                                            timeout=10_000)
+            expect(page.locator(".message.from-bot .quote").last).to_contain_text("/start join_42")  # a reply
             page.locator(f'#chat-list li[data-chat-id="{group}"]').click()
             page.fill("#text", "bom jogo a todos")
             page.click("#send")
