@@ -111,7 +111,7 @@ def play(control, group: int, users: list[int], table_id: str, is_over, seed: in
             idle_since = time.monotonic()
             if between is not None:
                 between(run)
-        elif time.monotonic() - idle_since > 20:
+        elif time.monotonic() - idle_since > 6:
             # Nothing new for a while: re-press (a refused press leaves the same prompt).
             last_seen.clear()
             idle_since = time.monotonic()
