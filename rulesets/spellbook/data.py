@@ -41,8 +41,6 @@ class SpellData(_Strict):
     def points_at(self, level: int) -> int:
         return self.points[level - 3]
 
-    def kind_at(self, level: int) -> Kind:
-        return self.kinds[level - 3]
 
 
 class FamiliarData(_Strict):
@@ -136,18 +134,6 @@ RUNE_INDEX = {r: i for i, r in enumerate(RUNES)}
 SPELLS_BY_COLOUR: list[list[str]] = [
     [s.id for s in sorted(GAME_DATA.spells, key=lambda s: s.set) if s.colour == c] for c in COLOURS]
 SET_SPELLS: dict[int, list[str]] = {n: [lst[n - 1] for lst in SPELLS_BY_COLOUR] for n in (1, 2, 3)}
-
-
-def colour_of(kind: int) -> int:
-    return kind // NRUNE
-
-
-def rune_of(kind: int) -> int:
-    return kind % NRUNE
-
-
-def kind(colour: int, rune: int) -> int:
-    return colour * NRUNE + rune
 
 
 KIND_IDS: list[str] = [f"{COLOURS[k // NRUNE]}_{RUNES[k % NRUNE]}" for k in range(NKIND)]

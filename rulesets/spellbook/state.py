@@ -76,9 +76,6 @@ class State(BaseModel):
     def over(self) -> bool:
         return self.phase == OVER
 
-    def learned(self, p: int, colour: int) -> int:
-        return self.players[p].lv[colour]
-
     def has(self, p: int, spell: str) -> int:
         """The level at which seat p learned `spell` (0 if not, or not in this game)."""
         c = SPELL_COLOUR[spell]

@@ -12,9 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rulesets.core import Msg, Rng, msg
-from rulesets.spellbook.data import KIND_BY_ID
-from rulesets.spellbook.state import MATERIA, Log, State
+from rulesets.core import Msg, Rng
+from rulesets.spellbook.state import Log, State
 
 Task = dict[str, Any]
 
@@ -62,14 +61,6 @@ def actor(st: State) -> int:
     if st.q:
         return st.q[0].get("seat", st.cur)
     return st.cur
-
-
-def label(choice: str) -> Msg:
-    """Button text for a choice id: a Materia kind, or a catalogue entry."""
-    k = KIND_BY_ID.get(choice)
-    if k is not None:
-        return MATERIA[k]
-    return msg(f"spellbook.choice.{choice}")
 
 
 def step_options(st: State, task: Task) -> list[str]:

@@ -428,3 +428,17 @@ def test_clone_copies_only_other_players_action_spells():
     assert copy_options(st, 0, "midday") == ["c.store"]  # never Clone; Miragem is permanent
     st.players[1].lv[SPELL_COLOUR["growth"]], st.players[1].tok[SPELL_COLOUR["growth"]] = 3, tok("green_square")
     assert copy_options(st, 0, "night") == ["c.learn", "c1.growth_swap"]  # seat 1's level 3 only
+
+
+def test_flame_others_take_nothing_from_an_empty_altar():
+    st = position(players=3, spells=SET3, learned={0: {"flame": (5, tok("red_circle"))}}, altar=[])
+    play(st, "flame", draws=["white_circle"] * 4)
+    assert st.players[1].pool == [] and st.players[2].pool == [] and st.phase == MIDDAY
+
+
+def test_swiftness_learned_at_level_5_gives_no_instant_action():
+    st = position(spells=SET2, phase=NIGHT, pools={0: m(*["blue_circle"] * 5)}, altar=m("red_square"))
+    play(st, "learn")
+    while st.q and st.q[0]["do"].startswith("learn"):
+        play(st, "lv5" if "lv5" in legal(st) else legal(st)[0])
+    assert lv(st, "swiftness") == 5 and st.cur == 1  # no extra Morning now: the Day is over
