@@ -69,6 +69,11 @@ def table(state: State, seat: int | None) -> list[Msg]:
             lines.append(msg("trickerion.table.plan", plan=[
                 msg("trickerion.plan_item", char=char_msg(c), loc=assignment_msg(state, card))
                 for c, card in p.plan.items()]))
+    waiting = [s for s, p in enumerate(state.p) if not p.ready] if state.phase == "assign" else (
+        [state.turn] if state.turn is not None and state.phase != "over" else [])
+    if waiting:
+        lines.append(msg("trickerion.table.waiting", players=[msg("trickerion.seat", player=who(s)) for s in waiting],
+                         phase=msg(f"trickerion.phase.{state.phase}")))
     return lines
 
 
