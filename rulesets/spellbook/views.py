@@ -13,11 +13,13 @@ from rulesets.spellbook.data import (
     KIND_IDS,
     NRUNE,
     RUNES,
+    SPELL_COLOUR,
     SPELLS,
     familiar_points,
     track_points,
 )
 from rulesets.spellbook.day import phase_options
+from rulesets.spellbook.learning import max_level
 from rulesets.spellbook.state import DUSK, MATERIA, OVER, PHASE_NAMES, SEATS, SETUP, SPELL_NAMES, State, materia_list
 from rulesets.spellbook.steps import STEPS, actor, step_options
 
@@ -92,7 +94,14 @@ def _status(st: State) -> Msg:
 
 
 def choice_label(st: State, choice: str) -> Msg:
-    if st.q and st.q[0]["do"] in SPELL_CHOICE_STEPS:
+    step = st.q[0]["do"] if st.q else None
+    if step == "upgrade":
+        level = st.players[st.cur].lv[SPELL_COLOUR[choice]]
+        return msg("spellbook.choice.upgrade_to", spell=SPELL_NAMES[choice], level=level, next=level + 1)
+    if step == "learn":
+        top = max_level(st, st.cur, SPELL_COLOUR[choice], st.q[0])
+        return msg("spellbook.choice.learn_up_to", spell=SPELL_NAMES[choice], level=top)
+    if step in SPELL_CHOICE_STEPS:
         return SPELL_NAMES[choice]
     k = KIND_BY_ID.get(choice)
     if k is not None:
