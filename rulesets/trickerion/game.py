@@ -149,6 +149,7 @@ def handlers(state: State) -> tuple:
     found = STEPS.get(state.step)
     if found is None:
         for m in hooks.active(state):
+            found = found or m.steps(state).get(state.step)
             for place in m.places(state).values():
                 found = found or getattr(place, "STEPS", {}).get(state.step)
     return found

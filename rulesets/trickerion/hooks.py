@@ -29,6 +29,11 @@ class Module:
         `menu(state, seat)` / `start(state, seat, choice, rng, events)` / `STEPS` as the base places."""
         return {}
 
+    def steps(self, state: State) -> dict[str, tuple]:
+        """Decision steps of the module's own (step -> (choices, apply)), e.g. a magician's power
+        asked before the performances; a hook sets state.turn/step to one of them."""
+        return {}
+
     def enhance(self, state: State, loc: str, allowed: bool) -> bool:
         """Whether a Shard may buy +1 AP at `loc` (a prophecy lifts the Theater's ban)."""
         return allowed

@@ -60,6 +60,21 @@ class Demo(hooks.Module):
     def rounds(self, state, rounds):
         return 7
 
+    def before_performances(self, state, rng, events):
+        """A decision of the module's own before the performances: the first player may take 1 coin."""
+        state.turn, state.step = state.order[0], "demo_gift"
+
+    def steps(self, state):
+        def choices(st, s):
+            return ["take", "leave"]
+
+        def apply(st, s, choice, rng, events):
+            st.p[s].coins += choice == "take"
+            st.step, st.turn = "", None
+            return True
+
+        return {"demo_gift": (choices, apply)}
+
     def score_lines(self, state, s):
         return [ScoreLine(label=msg("trickerion.score.fame"), points=1)]
 
@@ -71,19 +86,22 @@ def test_a_module_plugs_in():
             match = new_match(GAME, {}, 2 + seed % 3, seed)
             match.state.modules = ["demo"]
             rnd = random.Random(seed)
-            seen_alley = False
+            seen_alley = seen_gift = False
             while not GAME.is_over(match.state):
                 s = rnd.choice(GAME.to_act(match.state))
                 choices = GAME.legal_choices(match.state, s)
                 busy = [c for c in choices if c not in ("pronto", "fim", "voltar", "passar") and not c.startswith("r:")]
                 if "l:alley_card" in choices:
                     busy = ["l:alley_card"]
+                if "take" in choices:
+                    busy = ["take"]
                 pick = rnd.choice(busy or choices)
                 seen_alley |= pick == "wait"
+                seen_gift = seen_gift or pick == "take"
                 match, _ = act(match, s, pick, inplace=True)
             assert match.state.round == 7
             assert all(p.hand.get("alley_card") == 1 for p in match.state.p)
-            assert seen_alley
+            assert seen_alley and seen_gift
             score = GAME.score(match.state)
             assert all(len(x.lines) == 6 and x.total == sum(line.points for line in x.lines) for x in score.seats)
     finally:
