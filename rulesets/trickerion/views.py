@@ -10,7 +10,7 @@ from typing import Any
 from rulesets.core import Choice, Prompt, msg
 from rulesets.core.messages import Msg
 
-from .data import CARDS, COST, DAYS, MAGICIANS, TRICKS
+from .data import CARDS, COST, MAGICIANS, TRICKS
 from .market import unit_price
 from .placement import card_msg as assignment_msg
 from .placement import char_msg, loc_msg, space_msg
@@ -219,5 +219,3 @@ def label(state: State, seat: int, cid: str) -> Msg:
         return msg("trickerion.choice.rm", trick=trick_name(m.t), n=int(i) + 1, slot=_slot(slot))
     raise KeyError(cid)
 
-
-__all__ = ["view", "table", "prompt", "label", "DAYS"]
