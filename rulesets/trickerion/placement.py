@@ -10,7 +10,6 @@ from .data import BOARD, DAYS
 from .rules import base_ap, characters, comp_name, kind, log, remove_component, return_trick, trick_name, who
 from .state import Current, State
 
-LOCATIONS = ("downtown", "market", "workshop", "theater")
 PLACES = {"downtown": town_center, "market": market, "workshop": workshop, "theater": theater}
 
 
