@@ -200,6 +200,19 @@ class Trickerion(Game[State, Options]):
     def table(self, state: State, seat: int | None) -> list[Msg]:
         return views.table(state, seat)
 
+    def stand_in_choice(self, state: State, seat: int, pick: int) -> str:
+        """A stand-in for a player who left spends nothing: assignments done with every character idle,
+        characters left idle, no Propaganda; other decisions (setup, performing) take a legal choice."""
+        choices = self.legal_choices(state, seat)
+        for safe in ("pronto", "fim", "passar"):
+            if safe in choices:
+                return safe
+        idle = [c for c in choices if c.startswith("o:")]
+        if idle:
+            return idle[0]
+        forward = [c for c in choices if c != "voltar"] or choices
+        return forward[pick % len(forward)]
+
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
 

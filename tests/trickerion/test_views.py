@@ -128,3 +128,17 @@ def test_undo_inside_a_characters_actions_but_not_past_its_end():
     assert not can_undo(m2, first)
     with pytest.raises(IllegalMove):
         undo(m2, first)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_table_of_stand_ins_finishes_the_game_without_spending(players):
+    match = new_match(GAME, {}, players, players)
+    coins = None
+    while not GAME.is_over(match.state):
+        if coins is None and match.state.round == 1:
+            coins = [p.coins for p in match.state.p]
+        s = GAME.to_act(match.state)[0]
+        match, _ = act(match, s, GAME.stand_in_choice(match.state, s, 7), inplace=True)
+    assert match.state.round == 5
+    assert [p.coins for p in match.state.p] == coins
+    assert all(p.fame == 5 and p.shards == 1 for p in match.state.p)
