@@ -13,7 +13,7 @@ from rulesets.core.messages import Msg
 from .data import CARDS, COST, MAGICIANS, TRICKS
 from .market import unit_price
 from .placement import card_msg as assignment_msg
-from .placement import char_msg, loc_msg, space_msg
+from .placement import cards_left, char_msg, loc_msg, space_msg
 from .rules import comp_name, cost, link_count, links_of, trick_name, who
 from .state import Marker, State
 from .town_center import dice_msg, face_msg, learn_price
@@ -94,6 +94,9 @@ def prompt(state: State, seat: int, choices: list[str]) -> Prompt:
         info.append(msg("trickerion.info.plan", plan=[
             msg("trickerion.plan_item", char=char_msg(c), loc=assignment_msg(state, card))
                 for c, card in p.plan.items()]))
+        info.append(msg("trickerion.info.hand", cards=[
+            msg("trickerion.table.comp", comp=assignment_msg(state, card), n=cards_left(state, seat, card))
+            for card in p.hand if cards_left(state, seat, card) > 0]))
         if p.pick:
             info.append(msg("trickerion.info.pick", char=char_msg(p.pick)))
     if step in ("comps_iniciais", "comps_gerente"):
