@@ -66,31 +66,38 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
 
 
 def table(st: State, seat: int | None) -> list[Msg]:
-    lines = [_status(st),
-             msg("spellbook.table.altar", materia=materia_list(sorted(st.altar)), count=len(st.altar)),
-             msg("spellbook.table.bag", bag=sum(st.bag), discard=sum(st.disc))]
-    for i, pl in enumerate(st.players):
-        spells = [msg("spellbook.table.spell", spell=SPELL_NAMES[st.spells[c]], level=lv,
-                      rune=msg(f"spellbook.rune.{RUNES[pl.tok[c] % NRUNE]}"))
-                  for c, lv in enumerate(pl.lv) if lv]
-        lines.append(msg("spellbook.table.player", player=SEATS[i], pool=materia_list(pl.pool), count=len(pl.pool),
-                         stored=len(pl.fam), spaces=FAMILIAR_SPACES, points=familiar_points(len(pl.fam)),
-                         spells=spells))
-    if st.solo:
-        lines.append(msg("spellbook.table.solo", count=len(st.opp), points=track_points(len(st.opp)),
-                         bottom=len(st.bottom)))
-    if st.ending and not st.over:
-        lines.append(msg(f"spellbook.table.ending_{st.ending}"))
+    """The group's status message, line by line, drawn from `view` (so it shows nothing more)."""
+    v = view(st, seat)
+    lines = [_status(v),
+             msg("spellbook.table.altar", materia=_materia(v["altar"]), count=len(v["altar"])),
+             msg("spellbook.table.bag", bag=v["bag"], discard=v["discard"])]
+    for pl in v["players"]:
+        spells = [msg("spellbook.table.spell", spell=SPELL_NAMES[name], level=card["level"],
+                      rune=msg(f"spellbook.rune.{card['rune']}")) for name, card in pl["spells"].items()]
+        lines.append(msg("spellbook.table.player", player=SEATS[pl["seat"]], pool=_materia(pl["pool"]),
+                         count=len(pl["pool"]), stored=len(pl["familiar"]), spaces=FAMILIAR_SPACES,
+                         points=pl["familiar_points"], spells=spells))
+    if "solo" in v:
+        solo = v["solo"]
+        lines.append(msg("spellbook.table.solo", count=len(solo["track"]), points=solo["track_points"],
+                         bottom=len(solo["bottom"])))
+    if v["ending"] and not v["over"]:
+        lines.append(msg(f"spellbook.table.ending_{v['ending']}"))
     return lines
 
 
-def _status(st: State) -> Msg:
-    if st.over:
+def _materia(ids: list[str]) -> list[Msg]:
+    return [MATERIA[KIND_BY_ID[k]] for k in ids]
+
+
+def _status(v: dict[str, Any]) -> Msg:
+    if v["over"]:
         return msg("spellbook.table.over")
-    if st.phase == SETUP:
-        return msg("spellbook.table.setup", player=SEATS[st.first])
-    return msg("spellbook.table.status", player=SEATS[st.cur], day=st.players[st.cur].days + 1,
-               phase=msg(f"spellbook.phase.{_phase_name(st)}"))
+    if v["phase"] == "setup":
+        return msg("spellbook.table.setup", player=SEATS[v["first"]])
+    player = v["players"][v["day_player"]]
+    return msg("spellbook.table.status", player=SEATS[v["day_player"]], day=player["days"] + 1,
+               phase=msg(f"spellbook.phase.{v['phase']}"))
 
 
 def choice_label(st: State, choice: str) -> Msg:
