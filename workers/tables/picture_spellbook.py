@@ -10,6 +10,7 @@ from typing import Any
 import locales
 from rulesets.core import Msg
 from workers.tables.picture import canvas, fit_text, font, register
+from workers.tables.render import plain
 
 WIDTH = 860
 COLOURS = {
@@ -66,15 +67,15 @@ def draw(view: dict[str, Any], names: Sequence[str], lang: str):
     image, d = canvas(WIDTH, height)
     # -- header: Altar, bag, whose Day and which phase
     d.rectangle((10, 10, WIDTH - 10, 86), fill=PANEL, outline=FAINT)
-    d.text((22, 16), _text("spellbook.picture.altar", lang, "Altar"), font=font(18, True), fill=INK)
+    d.text((22, 16), plain("tables.picture.altar", lang), font=font(18, True), fill=INK)
     altar = view.get("altar", [])
     _tokens(d, 22, 44, altar, r=13, gap=5, limit=14)
-    bag = _text("spellbook.picture.bag", lang, f"Bolsa: {view.get('bag', 0)}", count=view.get("bag", 0))
+    bag = plain("tables.picture.bag", lang, count=view.get("bag", 0))
     d.text((WIDTH - 24, 18), bag, font=font(15), fill=INK, anchor="ra")
     current = view.get("day_player")
     phase = view.get("phase") or ""
     if view.get("over"):
-        status = _text("spellbook.table.over", lang, "Fim de jogo")
+        status = plain("tables.picture.over", lang)
     else:
         phase_name = _text(f"spellbook.phase.{phase}", lang, phase)
         who = names[current] if isinstance(current, int) and current < len(names) else "?"
@@ -101,8 +102,8 @@ def draw(view: dict[str, Any], names: Sequence[str], lang: str):
             d.rectangle((x0, fy, x0 + 24, fy + 24), outline=FAINT, fill="#ffffff")
             if i < len(fam):
                 _token(d, x0 + 12, fy + 12, 10, fam[i])
-        d.text((fx + FAMILIAR_SPACES * 27 + 6, fy + 3), f"{p.get('familiar_points', 0)} pts", font=font(15, True),
-               fill=INK)
+        points = plain("tables.picture.points", lang, count=p.get("familiar_points", 0))
+        d.text((fx + FAMILIAR_SPACES * 27 + 6, fy + 3), points, font=font(15, True), fill=INK)
         # the 7 spells: learned ones show their level (3-5) and the rune of their token
         learned = p.get("spells", {})
         sx, sy, sw = 22, y + 72, (WIDTH - 44) // max(1, len(spells) or 7)
@@ -123,7 +124,7 @@ def draw(view: dict[str, Any], names: Sequence[str], lang: str):
     # -- solo: the opponent's track and bottom area
     if solo:
         d.rectangle((10, y, WIDTH - 10, y + 62), fill=PANEL, outline=FAINT)
-        d.text((22, y + 6), _text("spellbook.picture.opponent", lang, "Oponente"), font=font(15, True), fill=INK)
+        d.text((22, y + 6), plain("tables.picture.opponent", lang), font=font(15, True), fill=INK)
         track = solo.get("track", [])
         for i in range(TRACK_SPACES):
             x0 = 22 + i * 27
