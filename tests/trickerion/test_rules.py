@@ -465,7 +465,14 @@ def test_theater_example_a_placements_and_links():
     assert st.turn == yellow
     do(m, yellow, "a:a1")
     assert all(c.startswith("es:theater.1") or c == "voltar" for c in GAME.legal_choices(st, yellow))
-    do(m, yellow, "es:theater.1.b1", "fim")
+    do(m, yellow, "es:theater.1.b1")
+    # its mechanical trick next to blue's on the first card: 0.1's lower corner shows Escape, no link
+    do(m, yellow, "preparar", "pt:T37", "pc:0")
+    labels = {c.id: c.label.params["links"] for c in GAME.prompt(st, yellow).choices if c.id != "voltar"}
+    assert labels == {"pe:0.2:0": 0}
+    do(m, yellow, "pe:0.2:0")
+    assert st.step == "acoes" and st.cur.ap == 0
+    do(m, yellow, "fim")
     place(m, blue, "mag", "theater.0.p")
     place(m, yellow, "mag", "theater.1.p")
     assert st.days == [blue, yellow, red, green]
