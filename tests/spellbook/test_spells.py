@@ -442,3 +442,34 @@ def test_swiftness_learned_at_level_5_gives_no_instant_action():
     while st.q and st.q[0]["do"].startswith("learn"):
         play(st, "lv5" if "lv5" in legal(st) else legal(st)[0])
     assert lv(st, "swiftness") == 5 and st.cur == 1  # no extra Morning now: the Day is over
+
+
+@pytest.mark.parametrize("spell", ["levitation", "time_travel"])
+@pytest.mark.parametrize("level", [3, 4, 5])
+def test_rune_naming_spells_allow_their_level_rune_and_lower(spell, level):
+    runes = ["circle", "triangle", "square"][: level - 2]
+    if spell == "levitation":
+        altar = m("red_circle", "red_circle", "red_triangle", "red_triangle", "red_square", "red_square")
+        st = position(learned={0: {spell: (level, tok("purple_circle"))}}, altar=altar)
+        play(st, spell)
+    else:
+        learned = {spell: (level, tok("white_circle")), "sacrifice": (3, tok("red_circle")),
+                   "abundance": (3, tok("yellow_circle"))}
+        st = position(phase=NIGHT, learned={0: learned}, pools={0: m("blue_circle", "blue_triangle", "blue_square")})
+        play(st, spell)
+    colour = "red" if spell == "levitation" else "blue"
+    if len(runes) > 1:
+        assert legal(st) == [f"{colour}_{r}" for r in runes]
+    elif spell == "levitation":  # circles only: both taken without asking
+        assert st.players[0].pool == m("red_circle", "red_circle")
+    else:  # the circle was the only possible discard; now the spell to raise
+        assert st.players[0].pool == m("blue_triangle", "blue_square") and legal(st) == ["sacrifice", "abundance"]
+
+
+def test_transmutation_and_feast_levels_without_a_new_action():
+    st = position(phase=NIGHT, learned={0: {"transmutation": (3, tok("blue_circle"))}},
+                  pools={0: m("yellow_circle", "yellow_circle", "red_circle", "green_circle")})
+    assert "transmutation" not in legal(st)  # level 3: points only
+    st = position(spells=SET3, phase=MIDDAY, learned={0: {"feast": (4, tok("black_circle"))}},
+                  altar=m("red_circle"), fams={0: m("blue_circle")})
+    assert [o for o in legal(st) if o.startswith("feast")] == ["feast_store"]  # no stored red for level 3
