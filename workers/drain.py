@@ -44,8 +44,12 @@ def is_chat_route(route: str) -> bool:
 class Drainer:
     def __init__(self, store: Store, handler: Handler, wake_chats: Callable[[set[int]], None] = lambda chats: None,
                  answer: Answer | None = None, is_admin: Callable[[int, int], bool] | None = None,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, send_now: Callable[[int], None] | None = None) -> None:
+        """`wake_chats` hands chats with new outbox items to the senders (Celery tasks);
+        `send_now`, if given, sends a chat's items from this worker right away instead — used
+        for the chats that just got a new prompt, whose latency players feel."""
         self.store, self.handler, self.wake_chats, self.answer = store, handler, wake_chats, answer
+        self.send_now = send_now
         self.is_admin, self.clock = is_admin, clock
         self.k = store.k
         self.r = store.r
@@ -108,8 +112,11 @@ class Drainer:
         for _attempt in range(5):
             rc, chats, result = self._apply(route, token, raw, cmd)
             if rc == 1:
-                if chats:
-                    self.wake_chats(chats)
+                urgent = {o.chat_id for o in result.outbound if (o.slot or "").startswith("prompt")}
+                if self.send_now is None:
+                    urgent = set()
+                if chats - urgent:
+                    self.wake_chats(chats - urgent)
                 # The webhook answered stale and garbage presses itself; a current one is
                 # answered here, once, with what the table logic says about it.
                 if cmd.kind == "callback" and cmd.callback_query_id and self.answer is not None:
@@ -117,6 +124,12 @@ class Drainer:
                         self.answer(cmd.callback_query_id, result.callback_answer or "", bool(result.callback_alert))
                     except Exception:
                         log.warning("could not answer callback query %s", cmd.callback_query_id, exc_info=True)
+                for chat in sorted(urgent):
+                    try:
+                        self.send_now(chat)
+                    except Exception:  # the items stay queued; a sender task takes them
+                        log.warning("could not send to %s now", chat, exc_info=True)
+                        self.wake_chats({chat})
                 return
             if rc == 0:
                 raise LeaseLost(route)
@@ -146,6 +159,7 @@ class Drainer:
         table = None
         if not is_chat_route(route):
             table = directory.load_table(route)
+        started = time.perf_counter()
         try:
             result = self.handler(table, cmd, directory, now)
             if result.table is not None and is_chat_route(route) and not _valid_id(result.table.get("id")):
@@ -197,7 +211,11 @@ class Drainer:
         plan.call("HINCRBY", k.m_counters, "commands", 1)
         for name, amount in result.metrics.items():
             plan.call("HINCRBY", k.m_counters, name, int(amount))
-        return self.store.commit(plan), chats, result
+        rc = self.store.commit(plan)
+        log.info("handled %s %s in %.1f ms, %.1f ms after the webhook received it (%d messages)", cmd.kind,
+                 cmd.idem_key, (time.perf_counter() - started) * 1000, (now - cmd.received_at) * 1000,
+                 len(result.outbound), extra={"update_id": cmd.update_id})
+        return rc, chats, result
 
 
 def _valid_id(value: object) -> bool:

@@ -219,7 +219,10 @@ class Sender:
         return step
 
     def _call(self, chat_id: int, method: str, params: dict, files=None) -> ApiResult:
+        started = time.perf_counter()
         res = self.api.call(method, params, files)
+        log.debug("%s to %s: %s in %.1f ms", method, chat_id, "ok" if res.ok else res.error_code,
+                  (time.perf_counter() - started) * 1000, extra={"chat": chat_id, "method": method})
         metrics.incr(self.r, self.k, "api_calls")
         if res.error_code == 429:
             metrics.incr(self.r, self.k, "api_429")
@@ -315,6 +318,8 @@ class Sender:
         pipe = self.r.pipeline(transaction=False)
         pipe.hincrby(self.k.m_counters, "sent", 1)
         if str(item.get("slot") or "").startswith("prompt") and item.get("rcv"):
-            for op in metrics.observe_latency_ops(self.k, max(0.0, time.time() - float(item["rcv"]))):
+            latency = max(0.0, time.time() - float(item["rcv"]))
+            log.debug("prompt to %s, %.1f ms after the press", item.get("chat_id"), latency * 1000)
+            for op in metrics.observe_latency_ops(self.k, latency):
                 pipe.execute_command(*op)
         pipe.execute()

@@ -43,7 +43,7 @@ class Runtime:
         handler = load_handler(self.settings.handler)
         self._tell_username(handler)
         return Drainer(self.store, handler, wake_chats=tasks.wake_chats,
-                       answer=self.answer_callback, is_admin=self.is_admin)
+                       answer=self.answer_callback, is_admin=self.is_admin, send_now=tasks.send_chat_now)
 
     def _tell_username(self, handler) -> None:
         """The table logic writes deep links to the bot (t.me/<username>?start=...): it learns

@@ -22,8 +22,12 @@ def drain(route: str) -> int:
 
 @app.task(name="workers.send_chat", ignore_result=True)
 def send_chat(chat_id: int) -> None:
-    rt = runtime.get()
-    delay = rt.sender.send_chat(int(chat_id))
+    send_chat_now(chat_id)
+
+
+def send_chat_now(chat_id: int) -> None:
+    """Send what the chat has waiting, in this process; a wait (limits) becomes a delayed task."""
+    delay = runtime.get().sender.send_chat(int(chat_id))
     if delay is not None:
         schedule_send(chat_id, delay)
 

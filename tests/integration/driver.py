@@ -84,10 +84,13 @@ def play(control, group: int, users: list[int], table_id: str, is_over, seed: in
     last_seen: dict[int, tuple] = {}
     deadline = time.monotonic() + timeout
     idle_since = time.monotonic()
+    next_check = 0.0
     while time.monotonic() < deadline and run.presses < max_presses:
-        if is_over():
-            run.finished = True
-            break
+        if time.monotonic() >= next_check:  # (reading the whole group transcript is not free)
+            if is_over():
+                run.finished = True
+                break
+            next_check = time.monotonic() + 0.5
         pressed = False
         for uid in users:
             m = current_prompt(control, uid, table_id)
@@ -116,7 +119,7 @@ def play(control, group: int, users: list[int], table_id: str, is_over, seed: in
             last_seen.clear()
             idle_since = time.monotonic()
         else:
-            time.sleep(0.02)
+            time.sleep(0.05)
     if is_over():
         run.finished = True
     texts = [m.get("text") or m.get("caption") or "" for m in control.messages(group) if m["from_bot"]]

@@ -81,7 +81,7 @@ def distributed(redis_url: str, tmp_path, rates: dict[str, str] | None = None, l
     env = worker_env(REDIS_URL=redis_url, BGB_PREFIX=prefix, BGB_METRICS_PORT=str(metrics_port),
                      TELEGRAM_BOT_TOKEN=emu.token,
                      BOT_API_BASE_URL=emu.base_url, WEBHOOK_SECRET=secret, BGB_LEASE_MS="3000",
-                     BGB_SCAN_INTERVAL="1", BGB_LOG_LEVEL="INFO", **(rates or {}))
+                     BGB_SCAN_INTERVAL="1", BGB_LOG_LEVEL=os.environ.get("BGB_TEST_LOG_LEVEL", "INFO"), **(rates or {}))
     settings = Settings(redis_url=redis_url, prefix=prefix, token=emu.token, api_base_url=emu.base_url,
                         webhook_secret=secret)
     app = create_app(settings, enqueue=sender_for(settings))

@@ -45,17 +45,45 @@ def _check_transcripts(stack) -> None:
                 assert not (b.get("callback_data") or ":L").split(":")[-1].isdigit()
 
 
+def _histogram(metrics_text: str) -> dict:
+    """Mean, and the bucket bounds holding the median and the slowest, from /metrics."""
+    buckets, total, count = [], 0.0, 0.0
+    for line in metrics_text.splitlines():
+        if line.startswith("bgb_press_to_prompt_seconds_bucket"):
+            bound = line.split('le="')[1].split('"')[0]
+            buckets.append((float(bound), float(line.rsplit(" ", 1)[1])))
+        elif line.startswith("bgb_press_to_prompt_seconds_sum"):
+            total = float(line.rsplit(" ", 1)[1])
+        elif line.startswith("bgb_press_to_prompt_seconds_count"):
+            count = float(line.rsplit(" ", 1)[1])
+    if not count:
+        return {}
+    median = next(b for b, c in buckets if c >= count / 2)
+    slowest = next(b for b, c in buckets if c >= count)
+    return {"press_to_prompt_mean_ms": round(total / count * 1000), "median_at_most_ms": median * 1000,
+            "slowest_at_most_ms": slowest * 1000}
+
+
 def _report(name: str, stack, run: driver.GameRun, calls_before: int, seconds: float) -> dict:
+    import httpx
+
     stats = stack.control.stats()
     calls = stats["total_calls"] - calls_before
-    counters = stack.counters()
+    metrics_text = httpx.get(f"{stack.base_url}/metrics").text if stack.redis is None else ""
+    counters = stack.counters() or {
+        "moves_applied": int(float(next(line.split()[1] for line in metrics_text.splitlines()
+                                        if line.startswith("bgb_moves_applied_total"))))}
     moves = counters.get("moves_applied") or run.presses - run.refused
-    lat = stack.latencies()
+    group_calls = stats["calls_by_chat"].get(str(stack.group), 0)
     figures = {"presses": run.presses, "moves": moves, "api_calls": calls, "calls_per_move": round(calls / moves, 2),
-               "by_method": stats["calls"], "errors": stats["errors"], "seconds": round(seconds, 1)}
+               "group_calls": group_calls, "by_method": stats["calls"], "errors": stats["errors"],
+               "seconds": round(seconds, 1)}
+    lat = stack.latencies()
     if lat:
         figures["press_to_prompt_median_ms"] = round(statistics.median(lat) * 1000)
         figures["press_to_prompt_max_ms"] = round(max(lat) * 1000)
+    else:
+        figures.update(_histogram(metrics_text))
     print(f"\n{name}: {figures}")
     return figures
 
