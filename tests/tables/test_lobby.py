@@ -154,3 +154,10 @@ def test_novojogo_reaching_a_closed_table_asks_to_send_it_again(world):
 
     result = handle(closed, cmd.model_copy(update={"route": closed["id"]}), world.dir, world.now)
     assert result.table is None and "Envie /novojogo de novo" in result.outbound[0].text
+
+
+def test_cancelling_a_lobby_edits_it_and_removes_the_question(world):
+    world.open_lobby("toy", [ANA])
+    world.say(ANA, GROUP, "/cancelar")
+    result = world.press(ANA, GROUP, "Sim, cancelar")
+    assert [(o.slot, o.delete_slot) for o in result.outbound] == [("lobby", False), ("confirm", True)]

@@ -147,10 +147,12 @@ def confirm_press(ctx: Ctx, version: int, arg: str) -> None:
     lang = ctx.group_lang
     ended = render.t("tables.cancel.done", lang, game=render.game_title(table.game, lang),
                      name=ctx.cmd.user_name)
-    ctx.send(table.chat_id, ended, slot=slot, silent=True)  # the question becomes the answer
-    if table.lobby is not None:
+    if table.lobby is not None:  # the lobby says it, the question goes
         ctx.send(table.chat_id, ended, slot=table.lobby.slot, silent=True)
+        ctx.delete(table.chat_id, slot)
         table.lobby = None
+    else:
+        ctx.send(table.chat_id, ended, slot=slot, silent=True)  # the question becomes the answer
     play.close(ctx, "cancelled", None)
     ctx.answer("")
 
