@@ -2,7 +2,6 @@
 
 import pytest
 
-from rulesets.core import Rng
 from rulesets.trickerion import end_of_round, performance
 from rulesets.trickerion.data import BOARD, CARDS, DICE, TRICKS
 from rulesets.trickerion.rules import corner, effective, link_count, links_of, placements
@@ -653,11 +652,14 @@ def test_final_scoring_caps_and_ties():
 
 
 def test_events_carry_random_outcomes():
+    """The dice roll is logged with its faces, and the log entry holds the draws that replay it."""
     m = begin(2)
-    st = m.state
-    assert st.dice and all(face in DICE[d] for d, face in st.dice.items())
-    assert Rng  # the dice roll is in the log's draws
-    assert m.log[-1].draws or m.log[-2].draws
+    entry = next(e for e in reversed(m.log) if any(ev.text.key == "trickerion.log.dice" for ev in e.events))
+    dice = next(ev for ev in entry.events if ev.text.key == "trickerion.log.dice").text.params["dice"]
+    shown = [f.params.get("n", f.key.rsplit(".", 1)[1]) for group in ("residence", "inn", "bank")
+             for f in dice.params[group]]
+    assert [str(x) for x in shown] == [m.state.dice[d] for d in ("r0", "r1", "i0", "i1", "b0", "b1")]
+    assert len(entry.draws) >= 6
 
 
 def test_shard_circle_pays_every_player_in_the_link():
