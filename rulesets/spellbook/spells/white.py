@@ -120,10 +120,9 @@ def clone_options(st: State, p: int, level: int, rune: int) -> list[str]:
     for lv, phase in CLONE_PHASES:
         if level < lv:
             break
-        if phase == "morning":
-            if any(k % NRUNE == rune for k in st.players[p].pool):
-                out.append("clone_morning")
-        elif copy_options(st, p, phase):
+        if phase == "morning" and not any(k % NRUNE == rune for k in st.players[p].pool):
+            continue  # level 5 first discards a materia with Clone's rune
+        if copy_options(st, p, phase):
             out.append(f"clone_{phase}")
     return out
 
