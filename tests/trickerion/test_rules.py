@@ -291,7 +291,9 @@ def test_market_advanced_example():
     place(m, 0, "engineer", "market.0")
     coins = p.coins
     do(m, 0, "encomendar", "et:petroleum", "ee:0", "encomendar", "et:padlock", "ee:1")
-    assert "et:petroleum" not in GAME.legal_choices(st, 0) if st.step == "encomendar_t" else True
+    do(m, 0, "encomendar")
+    assert "et:petroleum" not in GAME.legal_choices(st, 0) and "et:rope" in GAME.legal_choices(st, 0)
+    do(m, 0, "voltar")
     do(m, 0, "comprar", "cp:rope", "cq:2", "bg:0", "comprar", "cp:metal", "cq:3", "bg:0")
     assert p.coins == coins - 7 and p.comps == {"rope": 2, "metal": 3} and st.cur.ap == 0
     end_of_round.chegada_das_encomendas(st, [])
