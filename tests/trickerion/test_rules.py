@@ -3,7 +3,7 @@
 import pytest
 
 from rulesets.trickerion import end_of_round, performance
-from rulesets.trickerion.data import BOARD, CARDS, DICE, TRICKS
+from rulesets.trickerion.data import CARDS, DICE, MAGICIANS, TRICKS
 from rulesets.trickerion.rules import corner, effective, link_count, links_of, placements
 from rulesets.trickerion.state import Card
 
@@ -206,10 +206,8 @@ def test_learn_trick_fame_threshold_favourite_category_and_die():
     st, p = m.state, m.state.p[0]
     st.dice.update(r0="mechanical", r1="X")
     p.coins = 20
-    fav = BOARD.magicians[0].category if p.magician == "M01" else None
-    from rulesets.trickerion.data import MAGICIANS
-
     fav = MAGICIANS[p.magician].category
+    assert fav != "mechanical"
     do(m, 0, "aprender")
     assert sorted(GAME.legal_choices(st, 0)) == sorted(["ad:r0:mechanical", f"ad:r0:{fav}", "voltar"])
     do(m, 0, "ad:r0:mechanical")
@@ -223,10 +221,26 @@ def test_learn_trick_fame_threshold_favourite_category_and_die():
     assert "aprender" not in GAME.legal_choices(st, 0)
 
 
+def test_favourite_category_whatever_the_die_shows_and_the_die_still_turns_to_x():
+    m = _downtown()
+    st, p = m.state, m.state.p[0]
+    fav = MAGICIANS[p.magician].category
+    st.dice.update(r0="mechanical", r1="X")
+    do(m, 0, "aprender", f"ad:r0:{fav}")
+    choice = GAME.legal_choices(st, 0)[0]
+    do(m, 0, choice)
+    assert TRICKS[p.tricks[-1].t].category == fav and st.dice["r0"] == "X"
+
+
 def test_learning_needs_a_die_and_a_free_slot():
     m = _downtown()
     st = m.state
     st.dice.update(r0="X", r1="X")
+    assert "aprender" not in GAME.legal_choices(st, 0)
+    st.dice["r0"] = "any"
+    assert "aprender" in GAME.legal_choices(st, 0)
+    give_tricks(m, 0, "T01", "T02", "T03")  # three base slots full, no Engineer
+    st.p[0].specs = []
     assert "aprender" not in GAME.legal_choices(st, 0)
 
 
