@@ -172,8 +172,8 @@ class Webhook:
             await self._callback(update, received_at)
             return
         message = update.message
-        if message is None or message.from_user is None or not message.text:
-            await self._mark(update.update_id, None)  # edits, joins, stickers, channel posts...
+        if message is None or message.from_user is None or message.from_user.is_bot or not message.text:
+            await self._mark(update.update_id, None)  # edits, joins, stickers, bots, channel posts...
             return
         chat = message.chat
         text = message.text.strip()

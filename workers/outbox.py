@@ -33,6 +33,9 @@ from workers.telegram_api import ApiResult, BotApi
 log = logging.getLogger("workers.outbox")
 
 TEXT_MAX, CAPTION_MAX = 4096, 1024
+# A sender's hold on a chat, renewed before each item: long enough for one Bot API call
+# (timeout 15 s), short enough that a killed sender's chats resume soon.
+SEND_LEASE_MS = 20_000
 
 # Take one token from every bucket, or none: returns 0 or the milliseconds to wait.
 BUCKET_LUA = """
@@ -169,11 +172,11 @@ class Sender:
         sender has it), else the seconds after which to try again."""
         lease_key = self.k.ob_lease(chat_id)
         while True:
-            token = self.store.acquire(lease_key, ms=60_000)
+            token = self.store.acquire(lease_key, ms=SEND_LEASE_MS)
             if token is None:
                 return None
             try:
-                delay = self._drain(chat_id, max_items)
+                delay = self._drain(chat_id, max_items, lease_key, token)
             finally:
                 self.store.release(lease_key, token)
             if delay is not None:
@@ -183,9 +186,11 @@ class Sender:
             if not self.r.llen(self.k.ob_q(chat_id)):
                 return None
 
-    def _drain(self, chat_id: int, max_items: int) -> float | None:
+    def _drain(self, chat_id: int, max_items: int, lease_key: str, token: str) -> float | None:
         q = self.k.ob_q(chat_id)
         for _ in range(max_items):
+            if not self.store.renew(lease_key, token, SEND_LEASE_MS):
+                return 0.0  # we were too slow and another sender took over: let it
             marker = self.r.lindex(q, 0)
             if marker is None:
                 if self._settle(keys=[q, self.k.ob_due], args=[str(chat_id)]):

@@ -58,8 +58,9 @@ def run(args: argparse.Namespace) -> int:
                 log.error("registration failed: %s %s", res.error_code, res.description)
                 return 1
         log.info("webhook registered at %s", settings.webhook_url)
+    # log_config=None: uvicorn's own lines go through the JSON logging set up above.
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="warning", access_log=False,
-                proxy_headers=True)
+                proxy_headers=True, log_config=None)
     return 0
 
 
