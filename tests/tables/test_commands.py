@@ -216,3 +216,18 @@ def test_with_three_players_two_votes_are_needed():
     result = world.click(others[1], GROUP, vote)
     assert result.metrics.get("stand_in_moves", 0) >= 1
     assert world.prompt_buttons(waiting) == []
+
+
+def test_a_solo_player_is_reminded_again_after_each_move():
+    world = World()
+    world.open_lobby("spellbook", [ANA])
+    world.press(ANA, GROUP, "Começar")
+    start = world.now
+    world.now = start + 24 * HOUR
+    tick(world, "w0")
+    tick(world, "w0")  # both reminders of this wait are spent
+    assert tick(world, "w0").outbound == []
+    world.click(ANA, ANA, world.prompt_buttons(ANA)[0].callback_data)  # she plays again
+    assert world.reminders[(world.last_table, "w0")] == world.now + 12 * HOUR
+    world.now += 12 * HOUR
+    assert [o.chat_id for o in tick(world, "w0").outbound] == [ANA]

@@ -450,7 +450,7 @@ def refresh(ctx: Ctx, game: Game, match: Match, turn: Turn) -> None:
         shown = show_seat(ctx, game, match, seat, want=seat in after, actor=turn.actor, lines=lines)
         if not shown and seat != turn.actor and private.get(seat):
             ctx.send(info.user_id, render.fit([others(ctx, seat)] + lines), silent=True)
-    reminders.follow(ctx, after)
+    reminders.follow(ctx, after, turn.actor)
     newcomers = {s for s in after - turn.before if s != turn.actor}
     if turn.force_status:
         table.digest_to = len(match.log)

@@ -30,14 +30,16 @@ def key(seat: int) -> str:
     return f"w{seat}"
 
 
-def follow(ctx: Ctx, waiting: set[int]) -> None:
-    """Start or stop the reminder clock of each seat as the table's waiting set changes."""
+def follow(ctx: Ctx, waiting: set[int], actor: int | None = None) -> None:
+    """Start or stop the reminder clock of each seat as the table's waiting set changes. A
+    player who just moved and is still waited on (the rest of their turn; solo: always)
+    starts a fresh wait: its reminders count again from now."""
     table = ctx.table
     assert table is not None
     first = table.reminder_hours[0] * 3600 if table.reminder_hours else None
     for seat, info in enumerate(table.seats):
         wants = seat in waiting and not info.left
-        if wants and info.waiting_since is None:
+        if wants and (info.waiting_since is None or seat == actor):
             info.waiting_since = ctx.now
             info.reminded = 0
             if first is not None:
