@@ -73,6 +73,10 @@ class Invariants:
                     assert owners.get(m.t) == m.seat
                     assert (m.seat, m.sym) not in seen
                     seen.add((m.seat, m.sym))
+        if st.phase == "assign":  # secret plans: nobody else's view shows them
+            for viewer in (None, 0):
+                players = game.view(st, viewer)["players"]
+                assert all("plan" not in players[s] for s in range(st.n) if s != viewer)
         if game.is_over(st):
             score = game.score(st)
             for seat_score in score.seats:
