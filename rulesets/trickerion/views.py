@@ -206,8 +206,7 @@ def label(state: State, seat: int, cid: str) -> Msg:
         return msg("trickerion.choice.mc", comp=comp_name(comp), n=int(k) + 1)
     if head in ("pc", "rc", "ap"):
         i = int(arg)
-        return msg("trickerion.choice.card", n=i + 1, card=card_msg(state.row[i].id),
-                   markers=len(state.row[i].m))
+        return msg("trickerion.choice.card", n=i + 1, card=card_msg(state.row[i].id))
     if head in ("pe", "re"):
         slot, d = arg.split(":")
         return msg("trickerion.choice.spot", slot=_slot(slot), dir=msg(f"trickerion.dir.{d}"),

@@ -77,7 +77,7 @@ def test_prompts_fit_a_keyboard_and_every_text_exists(seed):
         for c in prompt.choices:
             assert len(c.id) <= 24 and c.id.isascii() and " " not in c.id
             for lang in ("pt_BR", "en"):
-                assert len(locales.render(c.label, lang)) <= 64
+                assert len(locales.render(c.label, lang)) <= 56
         for lang in ("pt_BR", "en"):
             locales.render(prompt.title, lang)
             for line in prompt.info:
