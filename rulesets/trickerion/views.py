@@ -56,7 +56,7 @@ def table(state: State, seat: int | None) -> list[Msg]:
     for i, card in enumerate(state.row):
         if card:
             lines.append(msg("trickerion.table.card", n=i + 1, card=card_msg(card.id), markers=[
-                msg("trickerion.table.marker", player=who(m.seat), trick=trick_name(m.t), slot=slot)
+                msg("trickerion.table.marker", player=who(m.seat), trick=trick_name(m.t), slot=_slot(slot))
                 for slot, m in sorted(card.m.items())]))
     for s in state.order or range(state.n):
         p = state.p[s]
@@ -65,6 +65,10 @@ def table(state: State, seat: int | None) -> list[Msg]:
                          fame=p.fame, coins=p.coins, shards=p.shards,
                          tricks=[msg("trickerion.table.trick", trick=trick_name(o.t), on=o.on) for o in p.tricks],
                          comps=[msg("trickerion.table.comp", comp=comp_name(c), n=n) for c, n in p.comps.items()]))
+        if p.placed:
+            lines.append(msg("trickerion.table.placed", items=[
+                msg("trickerion.plan_item", char=char_msg(c), loc=space_msg(key, state))
+                for c, key in p.placed.items()]))
         if p.plan and (not _secret(state) or s == seat):
             lines.append(msg("trickerion.table.plan", plan=[
                 msg("trickerion.plan_item", char=char_msg(c), loc=assignment_msg(state, card))
@@ -122,7 +126,7 @@ def trick_info(tid: str) -> Msg:
 def card_info(state: State, index: int) -> Msg:
     card = state.row[index]
     return msg("trickerion.info.card", n=index + 1, card=card_msg(card.id), links=link_count(card), markers=[
-        msg("trickerion.table.marker", player=who(m.seat), trick=trick_name(m.t), slot=slot)
+        msg("trickerion.table.marker", player=who(m.seat), trick=trick_name(m.t), slot=_slot(slot))
         for slot, m in sorted(card.m.items())])
 
 
