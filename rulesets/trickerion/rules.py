@@ -29,6 +29,12 @@ def comp_name(key: str) -> Msg:
     return msg(f"trickerion.comp.{key}")
 
 
+def slot_msg(slot: str) -> Msg:
+    """A performance-card slot ("x.y") in words: column and row."""
+    x, y = slot.split(".")
+    return msg("trickerion.slot", col=int(x) + 1, row=int(y) + 1)
+
+
 def who(n: int):
     return seat(n)
 

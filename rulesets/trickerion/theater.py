@@ -7,7 +7,7 @@ from __future__ import annotations
 from rulesets.core import Event, Rng
 
 from .data import CARDS, TRICKS
-from .rules import cost, gain, links_of, log, owned, placements, trick_name, who
+from .rules import cost, gain, links_of, log, owned, placements, slot_msg, trick_name, who
 from .state import Marker, State
 
 # ---------------------------------------------------------------------------------------------- Preparar um Truque
@@ -95,7 +95,7 @@ def preparar_truque(state: State, s: int, tid: str, index: int, slot: str, d: in
     card = state.row[index]
     card.m[slot] = Marker(seat=s, sym=o.sym, t=tid, d=d)
     links = links_of(card, slot)
-    log(events, "set_up", player=who(s), trick=trick_name(tid), card=index + 1, slot=slot, links=len(links))
+    log(events, "set_up", player=who(s), trick=trick_name(tid), card=index + 1, slot=slot_msg(slot), links=len(links))
     data = CARDS[card.id]
     for li in links:
         if data.links[li].shard:
@@ -176,7 +176,7 @@ def reagendar(state: State, s: int, choice: str, rng: Rng, events: list[Event]) 
     m = state.row[i].m.pop(old)
     state.row[to].m[slot] = Marker(seat=s, sym=m.sym, t=m.t, d=int(d))
     state.cur.ap -= cost(state, "reagendar")
-    log(events, "reschedule", player=who(s), trick=trick_name(m.t), card=to + 1, slot=slot)
+    log(events, "reschedule", player=who(s), trick=trick_name(m.t), card=to + 1, slot=slot_msg(slot))
     back(state)
 
 

@@ -14,7 +14,7 @@ from .data import CARDS, COST, MAGICIANS, TRICKS
 from .market import unit_price
 from .placement import card_msg as assignment_msg
 from .placement import cards_left, char_msg, loc_msg, space_msg
-from .rules import comp_name, cost, link_count, links_of, trick_name, who
+from .rules import comp_name, cost, link_count, links_of, slot_msg, trick_name, who
 from .state import Marker, State
 from .town_center import dice_msg, face_msg, learn_price
 
@@ -56,7 +56,7 @@ def table(state: State, seat: int | None) -> list[Msg]:
     for i, card in enumerate(state.row):
         if card:
             lines.append(msg("trickerion.table.card", n=i + 1, card=card_msg(card.id), markers=[
-                msg("trickerion.table.marker", player=who(m.seat), trick=trick_name(m.t), slot=_slot(slot))
+                msg("trickerion.table.marker", player=who(m.seat), trick=trick_name(m.t), slot=slot_msg(slot))
                 for slot, m in sorted(card.m.items())]))
     for s in state.order or range(state.n):
         p = state.p[s]
@@ -126,7 +126,7 @@ def trick_info(tid: str) -> Msg:
 def card_info(state: State, index: int) -> Msg:
     card = state.row[index]
     return msg("trickerion.info.card", n=index + 1, card=card_msg(card.id), links=link_count(card), markers=[
-        msg("trickerion.table.marker", player=who(m.seat), trick=trick_name(m.t), slot=_slot(slot))
+        msg("trickerion.table.marker", player=who(m.seat), trick=trick_name(m.t), slot=slot_msg(slot))
         for slot, m in sorted(card.m.items())])
 
 
@@ -143,11 +143,6 @@ def would_link(state: State, seat: int, cid: str) -> int:
         del trial.m[state.ctx["slot"]]
     trial.m[slot] = Marker(seat=seat, sym=sym if sym is not None else -1, t=tid, d=int(d))
     return len(links_of(trial, slot))
-
-
-def _slot(slot: str) -> Msg:
-    x, y = slot.split(".")
-    return msg("trickerion.slot", col=int(x) + 1, row=int(y) + 1)
 
 
 def label(state: State, seat: int, cid: str) -> Msg:
@@ -213,7 +208,7 @@ def label(state: State, seat: int, cid: str) -> Msg:
         return msg("trickerion.choice.card", n=i + 1, card=card_msg(state.row[i].id))
     if head in ("pe", "re"):
         slot, d = arg.split(":")
-        return msg("trickerion.choice.spot", slot=_slot(slot), dir=msg(f"trickerion.dir.{d}"),
+        return msg("trickerion.choice.spot", slot=slot_msg(slot), dir=msg(f"trickerion.dir.{d}"),
                    links=would_link(state, seat, cid))
     if head == "cf":
         n = state.ctx["links"]
@@ -222,6 +217,6 @@ def label(state: State, seat: int, cid: str) -> Msg:
     if head == "rm":
         i, slot = arg.split(":")
         m = state.row[int(i)].m[slot]
-        return msg("trickerion.choice.rm", trick=trick_name(m.t), n=int(i) + 1, slot=_slot(slot))
+        return msg("trickerion.choice.rm", trick=trick_name(m.t), n=int(i) + 1, slot=slot_msg(slot))
     raise KeyError(cid)
 
