@@ -117,3 +117,27 @@ def test_full_game_on_the_embedded_default(tmp_path):
         _check_transcripts(stack)
         figures = _report("embedded default", stack, run, before, time.monotonic() - started)
         assert figures["errors"].get("429", 0) == 0, figures
+        _stale_and_forged_presses_change_nothing(stack, run.table_id)
+
+
+def _stale_and_forged_presses_change_nothing(stack, table_id: str) -> None:
+    """After the game: an old button, a forged one and garbage each get a short answer, and
+    no chat receives anything."""
+    import locales
+    from workers.protocol import callback
+
+    control = stack.control
+    group_messages = control.messages(stack.group)
+    target = next(m for m in reversed(group_messages) if m["from_bot"])
+    counts = {chat: len(control.messages(chat)) for chat in [stack.group, *stack.users]}
+    sends_before = control.stats()["calls"]
+    for data in (callback(table_id, 1, "Ls"), callback(table_id, 10**6, "0"), "nonsense", callback("zzz", 1, "x")):
+        answer = control._call("POST", "callbacks", {"chat_id": stack.group, "message_id": target["message_id"],
+                                                     "user_id": stack.users[1], "callback_data": data, "force": True})
+        assert answer["answered"] and answer["text"], (data, answer)
+    assert answer["text"] == locales.text("bot.callback.invalid", "pt_BR")
+    time.sleep(1.0)
+    assert {chat: len(control.messages(chat)) for chat in counts} == counts
+    after = control.stats()["calls"]
+    for method in ("sendMessage", "editMessageText", "editMessageMedia", "sendPhoto"):
+        assert after.get(method, 0) == sends_before.get(method, 0), method
