@@ -91,3 +91,18 @@ def test_english_group_and_player():
     assert "Waiting for" in world.chat(GROUP).slots["status"].text
     prompt = [m for m in world.chat(ANA).slots.values() if m.buttons][0]
     assert "(solo)" in prompt.text and "Morning" in prompt.text
+
+
+def test_a_new_turn_message_recaps_what_the_others_did():
+    world = World()
+    world.open_lobby("spellbook", [ANA, BIA])
+    world.press(ANA, GROUP, "Começar")
+    first = ANA if world.prompt_buttons(ANA) else BIA
+    second = BIA if first == ANA else ANA
+    name = "Ana" if first == ANA else "Bia"
+    while world.prompt_buttons(first):
+        keen = [b for b in world.prompt_buttons(first) if b.text != SKIP] or world.prompt_buttons(first)
+        result = world.click(first, first, keen[0].callback_data)
+    new = [o for o in result.outbound if o.chat_id == second]
+    assert len(new) == 1 and not new[0].silent
+    assert f"• {name} " in new[0].text and "Começa o Dia 1" in new[0].text

@@ -44,6 +44,7 @@ class SeatInfo(BaseModel):
     waiting_since: float | None = None  # when the table started waiting on this seat
     reminded: int = 0  # reminders sent during the current wait
     gen: int = 0  # how many prompt messages this seat was sent (slot "prompt.<gen>")
+    seen_to: int = 0  # match log entries before this one were shown to this player
     shown: Shown | None = None  # the private message holding this seat's prompt or note
 
 

@@ -445,6 +445,12 @@ def refresh(ctx: Ctx, game: Game, match: Match, turn: Turn) -> None:
         lang = ctx.seat_lang(seat)
         if seat == turn.actor:
             lines = _event_lines(ctx, turn.events, seat, lang, MOVE_LINES)
+            info.seen_to = len(match.log)
+        elif seat in after and (info.shown is None or info.shown.kind != "prompt"):
+            # their turn starts: the new message recaps what the others did since they last played
+            recap = [e for entry in match.log[info.seen_to:] for e in entry.events if e.audience is None]
+            lines = _event_lines(ctx, recap + private.get(seat, []), seat, lang, MOVE_LINES)
+            info.seen_to = len(match.log)
         else:
             lines = _event_lines(ctx, private.get(seat, []), seat, lang, MOVE_LINES)
         shown = show_seat(ctx, game, match, seat, want=seat in after, actor=turn.actor, lines=lines)
