@@ -14,7 +14,7 @@ from .data import CARDS, COST, MAGICIANS, TRICKS
 from .market import unit_price
 from .placement import card_msg as assignment_msg
 from .placement import cards_left, char_msg, loc_msg, space_msg
-from .rules import comp_name, cost, link_count, links_of, slot_msg, trick_name, who
+from .rules import comp_name, cost, effective, link_count, links_of, slot_msg, trick_name, who
 from .state import Marker, State
 from .town_center import dice_msg, face_msg, learn_price
 
@@ -94,6 +94,12 @@ def prompt(state: State, seat: int, choices: list[str]) -> Prompt:
     info = [msg("trickerion.info.purse", coins=p.coins, fame=p.fame, shards=p.shards)]
     if state.cur is not None and state.turn == seat:
         info.append(msg("trickerion.info.ap", ap=state.cur.ap, char=char_msg(state.cur.c), loc=loc_msg(state.cur.loc)))
+        if state.cur.loc in ("market", "workshop"):
+            info.append(msg("trickerion.info.comps", comps=[
+                msg("trickerion.table.comp", comp=comp_name(c), n=effective(p, c)) for c in p.comps]))
+        if state.cur.loc in ("workshop", "theater"):
+            info.append(msg("trickerion.info.tricks", tricks=[
+                msg("trickerion.table.trick", trick=trick_name(o.t), on=o.on) for o in p.tricks]))
     if step == "assign":
         info.append(msg("trickerion.info.plan", plan=[
             msg("trickerion.plan_item", char=char_msg(c), loc=assignment_msg(state, card))
