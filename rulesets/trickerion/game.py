@@ -98,6 +98,8 @@ def advance(state: State, rng: Rng, events: list[Event]) -> bool:
                 setup.beginner_setup(state, events)
             setup.finish(state, rng, events)
             state.phase, state.round = "round", 1
+            for m in hooks.active(state):
+                m.after_setup(state, rng, events)
         elif state.phase == "round":
             iniciar_rodada(state, rng, events)
         elif state.phase == "advertise":

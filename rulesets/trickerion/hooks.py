@@ -60,6 +60,14 @@ class Module:
         """The location of an assignment card this module adds (special cards); None if not its card."""
         return None
 
+    def more_locations(self, state: State, card: str) -> list[str]:
+        """Further locations a card may send a character to (the Secret Workshop takes Workshop cards)."""
+        return []
+
+    def after_setup(self, state: State, rng: Rng, events: list[Event]) -> None:
+        """After the players' setup and initiative, before round 1 (a quick game starts at round 2)."""
+        return None
+
     def placement_ap(self, state: State, s: int, char: str, loc: str) -> int:
         return 0
 

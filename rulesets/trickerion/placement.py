@@ -109,7 +109,15 @@ def next_seat(state: State) -> int | None:
 
 
 def free_spaces(state: State, s: int, char: str) -> list[str]:
-    loc = card_location(state, state.p[s].plan[char])
+    card = state.p[s].plan[char]
+    out = _free_spaces(state, s, char, card_location(state, card))
+    for m in hooks.active(state):
+        for loc in m.more_locations(state, card):
+            out += _free_spaces(state, s, char, loc)
+    return out
+
+
+def _free_spaces(state: State, s: int, char: str, loc: str) -> list[str]:
     if loc == "theater":
         p = state.p[s]
         days = [p.day] if p.day is not None else [d for d in range(len(DAYS)) if state.days[d] is None]

@@ -18,8 +18,11 @@ class Alley:
 
     STEPS: dict = {}
 
+    def __init__(self, name: str = "alley") -> None:
+        self.name = name
+
     def spaces(self, state: State, s: int, char: str) -> list[str]:
-        return [k for k in ("alley.0", "alley.1") if k not in state.occ]
+        return [k for k in (f"{self.name}.0", f"{self.name}.1") if k not in state.occ]
 
     def space_ap(self, key: str) -> int:
         return 0
@@ -125,3 +128,38 @@ def test_module_costs_and_placement_hooks_apply():
         assert learn.label.params["ap"] == 1
     finally:
         hooks.REGISTRY.pop("demo", None)
+
+
+class SecondWorkshop(hooks.Module):
+    """Workshop cards may also go to a second, private place; the game starts at round 2."""
+
+    name = "second_workshop"
+
+    def places(self, state):
+        return {"annex": Alley("annex")}
+
+    def more_locations(self, state, card):
+        return ["annex"] if card == "workshop" else []
+
+    def after_setup(self, state, rng, events):
+        state.round = 2
+
+
+def test_a_card_may_open_a_second_place_and_setup_may_be_changed():
+    from rulesets.trickerion.placement import free_spaces
+
+    from .harness import begin
+
+    hooks.register(SecondWorkshop())
+    try:
+        m = new_match(GAME, {"beginner_setup": True}, 2, 0)
+        m.state.modules = ["second_workshop"]
+        for s in range(2):
+            act(m, s, GAME.legal_choices(m.state, s)[0], inplace=True)
+        assert m.state.round == 2
+        m = begin(2)
+        m.state.modules = ["second_workshop"]
+        m.state.p[0].plan = {"mag": "workshop"}
+        assert free_spaces(m.state, 0, "mag") == ["workshop.0.0", "workshop.0.1", "annex.0", "annex.1"]
+    finally:
+        hooks.REGISTRY.pop("second_workshop", None)
