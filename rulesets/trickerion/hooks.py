@@ -1,12 +1,13 @@
-"""Where later rule modules (the Dark Alley, promos, variants) plug into the base game.
+"""Where later rule modules (the Dark Alley, the Secret Workshop, the quick game) plug into the base game.
 
 A module is registered under a name and is active in a match when that name is in `State.modules`.
 Every hook has a neutral default, so the base game runs with no module at all. The base rules call
-these hooks where the Dark Alley changes them: the starting hand, extra places (with their spaces,
-actions and decision steps), the Shard's +1 AP, AP when a character is placed, the trick levels on
-offer, the moment before the performances, the yield modifiers of a performed trick (applied in
-order), the start and end of a round (prophecies, special card discards), the number of rounds,
-and extra end-game score lines (level-3 tricks)."""
+them where those modules change the game: the starting hand and anything after the setup; extra
+places (with spaces, actions and decision steps) and further places a card may open; assignment
+cards of the module's own; the Shard's +1 AP; AP when a character is placed and effects right after;
+action costs; the trick levels on offer; decisions of the module's own (e.g. before the
+performances); the yield modifiers of a performed trick (applied in order); the start and end of a
+round (prophecies, special card discards); the number of rounds; extra end-game score lines."""
 
 from __future__ import annotations
 
