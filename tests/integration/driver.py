@@ -76,7 +76,7 @@ def current_prompt(control, uid: int, table_id: str) -> dict | None:
 
 
 def play(control, group: int, users: list[int], table_id: str, is_over, seed: int = 1, timeout: float = 600,
-         max_presses: int = 5000, press_wait: float = 5.0, between=None) -> GameRun:
+         max_presses: int = 5000, press_wait: float = 5.0, between=None, think: float = 0.0) -> GameRun:
     """Press buttons until `is_over()` says the game ended. Each round, every user with a
     prompt whose buttons changed since their last press picks one at random."""
     rng = random.Random(seed)
@@ -103,6 +103,8 @@ def play(control, group: int, users: list[int], table_id: str, is_over, seed: in
             # People rarely take moves back; a random player would do it a third of the time.
             undo = locales.text("tables.button.undo", "pt_BR")
             choice = rng.choice([b for b in buttons if b["text"] != undo] or buttons)
+            if think:
+                time.sleep(think)  # a person reads the prompt before pressing
             answer = control.press(uid, m["message_id"], uid, choice["callback_data"], wait=press_wait)
             run.presses += 1
             last_seen[uid] = fingerprint
