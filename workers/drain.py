@@ -21,7 +21,7 @@ from pydantic import ValidationError
 import locales
 from workers import outbox
 from workers.logs import table_context
-from workers.protocol import Command, Directory, Result
+from workers.protocol import TABLE_ID_CHARS, Command, Directory, Result
 from workers.store import LeaseKeeper, LeaseLost, Plan, RedisDirectory, Store
 
 log = logging.getLogger("workers.drain")
@@ -117,8 +117,9 @@ class Drainer:
                     urgent = set()
                 if chats - urgent:
                     self.wake_chats(chats - urgent)
-                # The webhook answered stale and garbage presses itself; a current one is
-                # answered here, once, with what the table logic says about it.
+                # The webhook answered the presses it could reject by itself (garbage, unknown
+                # table, a version the table never had); every other press is answered here,
+                # once, with what the table logic says about it.
                 if cmd.kind == "callback" and cmd.callback_query_id and self.answer is not None:
                     try:
                         self.answer(cmd.callback_query_id, result.callback_answer or "", bool(result.callback_alert))
@@ -219,6 +220,4 @@ class Drainer:
 
 
 def _valid_id(value: object) -> bool:
-    from workers.protocol import TABLE_ID_CHARS
-
     return isinstance(value, str) and 1 <= len(value) <= 16 and all(c in TABLE_ID_CHARS for c in value)

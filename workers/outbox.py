@@ -26,6 +26,7 @@ from typing import Any
 
 from workers import metrics
 from workers.config import Rate
+from workers.logs import table_context
 from workers.protocol import Outbound
 from workers.store import Plan, Store
 from workers.telegram_api import ApiResult, BotApi
@@ -211,14 +212,21 @@ class Sender:
                 self.r.eval("if redis.call('LINDEX', KEYS[1], 0) == ARGV[1] then redis.call('LPOP', KEYS[1]) end "
                             "redis.call('SREM', KEYS[2], ARGV[1])", 2, q, self.k.ob_pend(chat_id), marker)
                 return Step(done=True)
-            step = self._deliver(chat_id, json.loads(raw), sk)
+            item = json.loads(raw)
+            with table_context(item.get("table_id")):
+                step = self._deliver(chat_id, item, sk)
             if step.done:
                 if not self._finish_slot(keys=[q, self.k.ob_pend(chat_id), content_key], args=[marker, raw]):
                     metrics.incr(self.r, self.k, "coalesced")
             return step
         msg_key = self.k.ob_msg(marker[2:])
         raw = self.r.get(msg_key)
-        step = Step(done=True) if raw is None else self._deliver(chat_id, json.loads(raw), None)
+        if raw is None:
+            step = Step(done=True)
+        else:
+            item = json.loads(raw)
+            with table_context(item.get("table_id")):
+                step = self._deliver(chat_id, item, None)
         if step.done:
             self._finish_msg(keys=[q, msg_key], args=[marker])
         return step
