@@ -39,6 +39,8 @@ from .state import State
 
 class Options(BaseModel):
     beginner_setup: bool = False  # the rulebook's recommended starting tricks, components and specialists
+    secret_workshop: bool = False  # the Secret Workshop promo (secret_workshop.py)
+    quick_game: bool = False       # the quick-game variant: start at round 2 (quick_game.py)
 
 
 # ---------------------------------------------------------------------------------------------- Propaganda
@@ -73,7 +75,10 @@ STEPS: dict[str, tuple] = {
 def iniciar_rodada(state: State, rng: Rng, events: list[Event]) -> None:
     log(events, "round", round=state.round)
     town_center.rolar_dados(state, rng, events)
-    if state.round > 1:
+    adjust = state.round > 1
+    for m in hooks.active(state):
+        adjust = m.adjust_initiative(state, adjust)
+    if adjust:
         ajustar_ordem_de_iniciativa(state, events)
     for m in hooks.active(state):
         m.start_round(state, rng, events)
@@ -101,6 +106,8 @@ def advance(state: State, rng: Rng, events: list[Event]) -> bool:
             for m in hooks.active(state):
                 m.after_setup(state, rng, events)
         elif state.phase == "round":
+            if state.step:  # a module's decision after the setup (the quick game's components)
+                return revealed
             iniciar_rodada(state, rng, events)
         elif state.phase == "advertise":
             while state.pi < state.n:
@@ -174,6 +181,7 @@ class Trickerion(Game[State, Options]):
     def setup(self, options: Options, players: int, rng: Rng) -> tuple[State, list[Event]]:
         events: list[Event] = []
         state = setup.create(players, options.beginner_setup, rng, events)
+        state.modules += [name for name in ("secret_workshop", "quick_game") if getattr(options, name)]
         advance(state, rng, events)
         return state, events
 

@@ -66,8 +66,13 @@ class Module:
         return []
 
     def after_setup(self, state: State, rng: Rng, events: list[Event]) -> None:
-        """After the players' setup and initiative, before round 1 (a quick game starts at round 2)."""
+        """After the players' setup and initiative, before round 1 (a quick game starts at round 2).
+        It may set state.turn/step to a decision of the module's own: the first round starts after it."""
         return None
+
+    def adjust_initiative(self, state: State, adjust: bool) -> bool:
+        """Whether this round starts with Ajustar a Ordem de Iniciativa (a quick game's first round skips it)."""
+        return adjust
 
     def placement_ap(self, state: State, s: int, char: str, loc: str) -> int:
         return 0
