@@ -42,6 +42,8 @@ def retornar_personagens(state: State, events: list[Event]) -> None:
 
 
 def chegada_das_encomendas(state: State, events: list[Event]) -> None:
+    for m in hooks.active(state):
+        m.orders_arrive(state, events)
     for i, comp in enumerate(state.orders):
         if comp:
             state.stock[i] = comp

@@ -16,6 +16,7 @@ from typing import Any
 
 from rulesets.core import Event, Rng
 from rulesets.core.contract import ScoreLine
+from rulesets.core.messages import Msg
 
 from .state import State
 
@@ -90,6 +91,108 @@ class Module:
         return rounds
 
     def score_lines(self, state: State, s: int) -> list[ScoreLine]:
+        return []
+
+    # Hooks added for the prophecies (issue 7); each leaves the base game unchanged by default.
+
+    def base_ap(self, state: State, s: int, char: str, ap: int) -> int:
+        """A character's base AP when placed (a prophecy sets every character to 1)."""
+        return ap
+
+    def enhance_ap(self, state: State, ap: int) -> int:
+        """AP a Shard buys with Reforçar o Personagem (1; a prophecy makes it 2)."""
+        return ap
+
+    def spaces(self, state: State, s: int, char: str, keys: list[str]) -> list[str]:
+        """Filter the free spaces a character may take (a prophecy forces the lowest modifier, or
+        closes +2 spaces to a player who cannot pay for them)."""
+        return keys
+
+    def placements_per_turn(self, state: State, n: int) -> int:
+        """Characters a player may place per turn of the placement phase (a prophecy allows two)."""
+        return n
+
+    def reveal(self, state: State, events: list[Event]) -> bool:
+        """At the end of the assignment phase: True if the module keeps the cards face down (it then
+        logs instead of the base reveal)."""
+        return False
+
+    def plans_hidden(self, state: State) -> bool:
+        """During the placement phase: whether cards under characters not yet placed stay secret."""
+        return False
+
+    def shards_gained(self, state: State, s: int, n: int, events: list[Event]) -> None:
+        """Right after player s gained n >= 1 Shards (a trick yield, a link's shard circle, a bonus)."""
+        return None
+
+    def set_up(self, state: State, s: int, tid: str, events: list[Event]) -> None:
+        """Right after a trick marker was set up in the Theater (Preparar um Truque)."""
+        return None
+
+    def component_cost(self, state: State, comp: str, price: int) -> int:
+        """A component's price before any Quick Order surcharge."""
+        return price
+
+    def buy_area(self, state: State, comps: list[str]) -> list[str]:
+        """Component types Comprar may take at the Buy area's price."""
+        return comps
+
+    def coins_taken(self, state: State, coins: int) -> int:
+        """Coins Pegar Moedas gives for a Bank die showing `coins`."""
+        return coins
+
+    def weekday(self, state: State, owner: int, performer: int, day: int) -> int:
+        """Whose weekday yield modifier applies to the owner of a performed trick."""
+        return day
+
+    def day_yield(self, state: State, day: int, value: int) -> int:
+        """A weekday's yield modifier (Thursday -1, Sunday +1)."""
+        return value
+
+    def trick_yield(self, state: State, owner: int, performer: int, fame: int, coins: int) -> tuple[int, int]:
+        """A performed trick's Fame and coin yield after the modifiers."""
+        return fame, coins
+
+    def performer_bonus(self, state: State, s: int, fame: int, coins: int, shards: int) -> tuple[int, int, int]:
+        """The performer's bonus (links, specialists backstage, the card's printed bonus)."""
+        return fame, coins, shards
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Public parts of the module's state for the JSON view (never hidden information)."""
+        return {}
+
+    def table(self, state: State, seat: int | None) -> list[Msg]:
+        """Extra lines of the table as text."""
+        return []
+
+    def base_score_items(self, state: State, items: list[str]) -> list[str]:
+        """Which base end-game items score (the Dark Alley drops apprentices and specialists)."""
+        return items
+
+    def offers_magician(self, state: State, magician: str) -> bool:
+        """Whether a magician may be chosen (without prophecies, not the Priestess of Mysticism)."""
+        return True
+
+    def placement_step(self, state: State, s: int) -> None:
+        """Right after a placed character's AP are set (state.cur), before Reforçar/actions: a module may
+        send the player to a decision of its own first (a special card's bonus or +1 AP)."""
+        return None
+
+    def acted(self, state: State, s: int, action: str, info: dict[str, Any], events: list[Event]) -> None:
+        """After an action of a place is completed (info: what it did, e.g. the trick, the coins paid); a
+        module may apply an effect and may set state.step to a follow-up decision of its own."""
+        return None
+
+    def orders_arrive(self, state: State, events: list[Event]) -> None:
+        """At the start of Chegada das Encomendas, while the Quick Order slot still holds its component."""
+        return None
+
+    def label(self, state: State, seat: int, choice: str) -> Any:
+        """The button text (a Msg) of a choice this module added; None if not its choice."""
+        return None
+
+    def info(self, state: State, seat: int) -> list[Any]:
+        """Extra info lines of the seat's prompt."""
         return []
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rulesets.core import Event, Rng
 
 from .data import BOARD, COMPONENT_KEYS
-from .rules import add_components, comp_cost, comp_name, cost, log, room_for, who
+from .rules import acted, add_components, comp_cost, comp_name, cost, log, room_for, who
 from .state import State
 
 SURCHARGE = BOARD.market["quick_order_surcharge"]
@@ -104,6 +104,7 @@ def comprar(state: State, s: int, choice: str, rng: Rng, events: list[Event]) ->
     state.cur.ap -= cost(state, "comprar") + off * cost(state, "barganhar")
     log(events, "buy", player=who(s), count=n, comp=comp_name(comp), coins=total, bargain=off)
     back(state)
+    acted(state, s, "comprar", events, comp=comp, n=n, coins=total)
 
 
 def encomendar_tipo_opcoes(state: State, s: int) -> list[str]:
@@ -131,6 +132,7 @@ def encomendar(state: State, s: int, choice: str, rng: Rng, events: list[Event])
     log(events, "order", player=who(s), comp=comp_name(comp), slot=i + 1,
         replaces=comp_name(state.stock[i]) if state.stock[i] else comp_name("none"))
     back(state)
+    acted(state, s, "encomendar", events, comp=comp)
 
 
 def encomenda_rapida_opcoes(state: State, s: int) -> list[str]:
@@ -144,6 +146,7 @@ def encomenda_rapida(state: State, s: int, choice: str, rng: Rng, events: list[E
     state.cur.ap -= cost(state, "encomenda_rapida")
     log(events, "quick_order", player=who(s), comp=comp_name(state.quick))
     back(state)
+    acted(state, s, "encomenda_rapida", events, comp=state.quick)
 
 
 STEPS = {

@@ -76,8 +76,12 @@ def atribuir(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -
 def revelar(state: State, events: list[Event]) -> None:
     for s in state.order:
         p = state.p[s]
-        plan = [msg("trickerion.plan_item", char=char_msg(c), loc=card_msg(state, card)) for c, card in p.plan.items()]
         p.idle = [c for c in characters(p) if c not in p.plan]
+    if any([m.reveal(state, events) for m in hooks.active(state)]):
+        return  # a module keeps the cards face down (and says so)
+    for s in state.order:
+        p = state.p[s]
+        plan = [msg("trickerion.plan_item", char=char_msg(c), loc=card_msg(state, card)) for c, card in p.plan.items()]
         log(events, "reveal", player=who(s), plan=plan)
 
 
@@ -114,6 +118,8 @@ def free_spaces(state: State, s: int, char: str) -> list[str]:
     for m in hooks.active(state):
         for loc in m.more_locations(state, card):
             out += _free_spaces(state, s, char, loc)
+    for m in hooks.active(state):
+        out = m.spaces(state, s, char, out)
     return out
 
 
@@ -148,10 +154,22 @@ def space_ap(key: str, state: State | None = None) -> int | None:
 
 def alocar_opcoes(state: State, s: int) -> list[str]:
     chars = waiting(state, s)
-    return [f"a:{c}" for c in chars if free_spaces(state, s, c)] + [f"o:{c}" for c in chars]
+    out = [f"a:{c}" for c in chars if free_spaces(state, s, c)] + [f"o:{c}" for c in chars]
+    return out + ["passar"] if state.tp else out  # a further placement this turn is optional
+
+
+def placements_per_turn(state: State) -> int:
+    n = 1
+    for m in hooks.active(state):
+        n = m.placements_per_turn(state, n)
+    return n
 
 
 def alocar_personagem(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+    if choice == "passar":
+        state.step, state.tp = "", 0
+        state.pi = (state.pi + 1) % state.n
+        return True
     c = choice[2:]
     if choice.startswith("o:"):
         state.p[s].idle.append(c)
@@ -185,13 +203,18 @@ def alocar_no_espaco(state: State, s: int, choice: str, rng: Rng, events: list[E
     if mod is None:  # a performance space: the magician performs later, its AP are lost
         encerrar_personagem(state)
         return True
-    ap = base_ap(c) + mod + sum(m.placement_ap(state, s, c, loc) for m in hooks.active(state))
+    base = base_ap(c)
+    for m in hooks.active(state):
+        base = m.base_ap(state, s, c, base)
+    ap = base + mod + sum(m.placement_ap(state, s, c, loc) for m in hooks.active(state))
     state.cur = Current(c=c, loc=loc, sp=key, ap=max(0, ap))
     state.ctx = {}
     enhance = BOARD.locations[loc].enhance if loc in BOARD.locations else True
     for m in hooks.active(state):
         enhance = m.enhance(state, loc, enhance)
     state.step = "reforcar" if enhance and p.shards > 0 else "acoes"
+    for m in hooks.active(state):
+        m.placement_step(state, s)
     return False
 
 
@@ -204,6 +227,13 @@ def space_msg(key: str, state: State | None = None):
     return msg("trickerion.space.plain", loc=loc_msg(parts[0]), ap=f"{space_ap(key, state):+d}")
 
 
+def enhance_ap(state: State) -> int:
+    ap = 1
+    for m in hooks.active(state):
+        ap = m.enhance_ap(state, ap)
+    return ap
+
+
 def reforcar_opcoes(state: State, s: int) -> list[str]:
     return ["fr:1", "fr:0"]
 
@@ -212,7 +242,7 @@ def reforcar_personagem(state: State, s: int, choice: str, rng: Rng, events: lis
     """Reforçar o Personagem: +1 AP for a Shard, once per placement, never in the Theater."""
     if choice == "fr:1":
         state.p[s].shards -= 1
-        state.cur.ap += 1
+        state.cur.ap += enhance_ap(state)
         log(events, "enhance", player=who(s))
     state.step = "acoes"
     return False
@@ -239,8 +269,13 @@ def escolher_acao(state: State, s: int, choice: str, rng: Rng, events: list[Even
 
 
 def encerrar_personagem(state: State) -> None:
-    """This character is done: the next player in initiative order places one."""
+    """This character is done: the next player in initiative order places one (unless a module lets
+    this player place another first)."""
     state.cur, state.step, state.ctx = None, "", {}
+    state.tp += 1
+    if state.tp < placements_per_turn(state) and waiting(state, state.order[state.pi]):
+        return
+    state.tp = 0
     state.pi = (state.pi + 1) % state.n
 
 

@@ -39,6 +39,12 @@ def who(n: int):
     return seat(n)
 
 
+def acted(state: State, s: int, action: str, events: list[Event], **info) -> None:
+    """Tell rule modules an action was completed (a special card may improve it)."""
+    for m in hooks.active(state):
+        m.acted(state, s, action, info, events)
+
+
 def cost(state: State, action: str) -> int:
     """AP cost of an action, after any rule module's change."""
     value = COST[action]
@@ -205,6 +211,13 @@ def gain(p: Player, fame: int = 0, coins: int = 0, shards: int = 0) -> None:
     p.fame = max(0, p.fame + fame)
     p.coins += coins
     p.shards += shards
+
+
+def shards_gained(state: State, s: int, n: int, events: list[Event]) -> None:
+    """Call right after player s gained n Shards in one go: a rule module may add to the gain."""
+    if n > 0:
+        for m in hooks.active(state):
+            m.shards_gained(state, s, n, events)
 
 
 def initiative_space(state: State, s: int) -> int:

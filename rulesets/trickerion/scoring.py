@@ -22,7 +22,10 @@ def lines(state: State, s: int) -> list[ScoreLine]:
         ("apprentices", len(p.apps), len(p.apps) * S["per_apprentice"]),
         ("specialists", len(p.specs), len(p.specs) * S["per_specialist"]),
     ]
-    for key, count, points in items:
+    keys = [key for key, _c, _p in items]
+    for m in hooks.active(state):
+        keys = m.base_score_items(state, keys)
+    for key, count, points in (x for x in items if x[0] in keys):
         out.append(ScoreLine(label=msg(f"trickerion.score.{key}", count=count), points=min(cap, points)))
     for m in hooks.active(state):
         out += m.score_lines(state, s)

@@ -53,7 +53,8 @@ def category(p: Player) -> str:
 
 def mag_choices(state: State, s: int) -> list[str]:
     taken = {MAGICIANS[p.magician].category for p in state.p if p.magician}
-    return [f"m:{m.id}" for m in MAGICIANS.values() if m.category not in taken]
+    return [f"m:{m.id}" for m in MAGICIANS.values() if m.category not in taken
+            and all(h.offers_magician(state, m.id) for h in hooks.active(state))]
 
 
 def mag_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:

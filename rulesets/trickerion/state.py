@@ -64,6 +64,33 @@ class Current(BaseModel):
     ap: int
 
 
+class Alley(BaseModel):
+    """The Dark Alley's table (rulesets/trickerion/dark_alley): special decks and this round's effects."""
+
+    decks: dict[str, list[str]] = {}     # location -> face-down special assignment cards, top first
+    used: list[str] = []                 # special cards played this round (to the bottom of their decks)
+    card: str | None = None              # the special card under the character acting now
+    mode: str = ""                       # its bonus: "ready", "used", "lost", or "ap" (+1 AP taken instead)
+    drew: bool = False                   # Comprar a Primeira Carta done in this placement
+    clar: bool = False                   # Clarividência done in this placement
+    once: list[str] = []                 # "seat:power" used this round (once-per-round abilities)
+    enhanced: list[str] = []             # tricks with Enhance Trick's permanent +1 Fame/+1 coin
+    performed: list[str] = []            # tricks performed at least once this game (Grand Premiere)
+    perf: dict[str, str] = {}            # seat -> perform-framed special card of its performing magician
+    dubious: list[int] = []              # seats that take the Quick Order component at round end
+    share: list[int] = []                # seats collecting opponents' Market spending (Business Share)
+
+
+class Prophecies(BaseModel):
+    """The prophecy track (optional with the Dark Alley; rulesets/trickerion/prophecies.py)."""
+
+    active: str | None = None            # rules this round (none in round 1)
+    pending: list[str] = []              # the orb's spaces, leftmost (next to become active) first
+    pile: list[str] = []                 # face down, top first: secret, only its size is shown
+    discard: list[str] = []
+    delayed: bool = False                # this round's assignment cards stay face down until placed
+
+
 class State(BaseModel):
     n: int                               # number of players
     beginner: bool = False
@@ -88,3 +115,6 @@ class State(BaseModel):
     pi: int = 0                          # position in the initiative order whose turn comes next
     perf_day: int = 0
     modules: list[str] = []              # rule modules in play (the base game has none; see hooks.py)
+    tp: int = 0                          # characters the player on turn has placed this turn (placement)
+    proph: Prophecies | None = None      # the prophecy track when that module is in play
+    alley: Alley | None = None           # the Dark Alley's table when that module is in play

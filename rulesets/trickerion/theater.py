@@ -7,7 +7,7 @@ from __future__ import annotations
 from rulesets.core import Event, Rng
 
 from .data import CARDS, TRICKS
-from .rules import cost, gain, links_of, log, owned, placements, slot_msg, trick_name, who
+from .rules import acted, cost, gain, links_of, log, owned, placements, slot_msg, trick_name, who
 from .state import Marker, State
 
 # ---------------------------------------------------------------------------------------------- Preparar um Truque
@@ -114,10 +114,12 @@ def preparar_no_espaco(state: State, s: int, choice: str, rng: Rng, events: list
     links = preparar_truque(state, s, tid, state.ctx["card"], slot, int(d), events)
     state.cur.ap -= cost(state, "preparar")
     if links:
-        state.ctx = {"t": tid, "links": len(links)}
+        state.ctx = {"t": tid, "links": len(links), "card": state.ctx["card"], "slot": slot}
         state.step = "conexao"
     else:
+        index = state.ctx["card"]
         back(state)
+        acted(state, s, "preparar", events, trick=tid, card=index, slot=slot, links=0, fame=0, coins=0)
 
 
 def conexao_opcoes(state: State, s: int) -> list[str]:
@@ -131,7 +133,10 @@ def bonus_de_conexao(state: State, s: int, choice: str, rng: Rng, events: list[E
     as_coins = state.ctx["links"] - as_fame
     gain(state.p[s], fame=as_fame * level, coins=as_coins * level)
     log(events, "link_bonus", player=who(s), fame=as_fame * level, coins=as_coins * level)
+    done = dict(state.ctx)
     back(state)
+    acted(state, s, "preparar", events, trick=done["t"], card=done["card"], slot=done["slot"], links=done["links"],
+          fame=as_fame * level, coins=as_coins * level)
 
 
 # ---------------------------------------------------------------------------------------------- Reagendar
@@ -178,6 +183,7 @@ def reagendar(state: State, s: int, choice: str, rng: Rng, events: list[Event]) 
     state.cur.ap -= cost(state, "reagendar")
     log(events, "reschedule", player=who(s), trick=trick_name(m.t), card=to + 1, slot=slot_msg(slot))
     back(state)
+    acted(state, s, "reagendar", events, trick=m.t, card=to, slot=slot)
 
 
 STEPS = {

@@ -7,7 +7,7 @@ from rulesets.core import Event, Rng, msg
 
 from . import hooks
 from .data import BASE_TRICKS, BOARD, CATEGORIES, DICE, DIE_IDS, MAGICIANS, TRICKS
-from .rules import cost, free_symbol, log, taken_tricks, trick_capacity, trick_name, who
+from .rules import acted, cost, free_symbol, log, taken_tricks, trick_capacity, trick_name, who
 from .state import Owned, Player, State
 
 X = "X"
@@ -95,6 +95,7 @@ def aprender_truque(state: State, s: int, choice: str, rng: Rng, events: list[Ev
     state.cur.ap -= cost(state, "aprender")
     log(events, "learn", player=who(s), trick=trick_name(tid), coins=price)
     back(state)
+    acted(state, s, "aprender", events, trick=tid)
 
 
 # ---------------------------------------------------------------------------------------------- the menu
@@ -139,6 +140,7 @@ def contratar(state: State, s: int, die: str, events: list[Event]) -> None:
     state.dice[die] = X
     state.cur.ap -= cost(state, "contratar")
     log(events, "hire", player=who(s), char=msg(f"trickerion.char.{hired}"))
+    acted(state, s, "contratar", events, char=hired, die=die)
 
 
 def pegar_moedas(state: State, s: int, die: str, events: list[Event]) -> None:
@@ -148,6 +150,7 @@ def pegar_moedas(state: State, s: int, die: str, events: list[Event]) -> None:
     state.dice[die] = X
     state.cur.ap -= cost(state, "pegar_moedas")
     log(events, "take_coins", player=who(s), coins=coins)
+    acted(state, s, "pegar_moedas", events, coins=coins, die=die)
 
 
 def back(state: State) -> None:
@@ -166,6 +169,7 @@ def rerrolar_dado(state: State, s: int, choice: str, rng: Rng, events: list[Even
     state.cur.ap -= cost(state, "rerrolar")
     log(events, "reroll", player=who(s), die=msg(f"trickerion.die.{die}"), face=face_msg(die, state.dice[die]))
     back(state)
+    acted(state, s, "rerrolar", events, die=die)
     return None
 
 
@@ -193,6 +197,7 @@ def ajustar_dado(state: State, s: int, choice: str, rng: Rng, events: list[Event
     state.cur.ap -= cost(state, "ajustar")
     log(events, "set_die", player=who(s), die=msg(f"trickerion.die.{die}"), face=face_msg(die, state.dice[die]))
     back(state)
+    acted(state, s, "ajustar", events, die=die)
 
 
 STEPS = {

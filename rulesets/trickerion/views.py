@@ -10,10 +10,11 @@ from typing import Any
 from rulesets.core import Choice, Prompt, msg
 from rulesets.core.messages import Msg
 
+from . import hooks
 from .data import CARDS, COST, MAGICIANS, TRICKS
 from .market import unit_price
+from .placement import card_location, cards_left, char_msg, loc_msg, space_msg
 from .placement import card_msg as assignment_msg
-from .placement import cards_left, char_msg, loc_msg, space_msg
 from .rules import comp_name, cost, effective, link_count, links_of, slot_msg, trick_name, who
 from .state import Marker, State
 from .town_center import dice_msg, face_msg, learn_price
@@ -27,6 +28,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     players = []
     for s, p in enumerate(state.p):
         d = p.model_dump(mode="json", exclude={"plan", "pick", "start"})
+        if s != seat:  # a module's cards in hand (special assignments) are secret: only their number shows
+            d["hand"] = {c: n for c, n in p.hand.items() if card_location(state, c) == c}
+            d["hidden_cards"] = sum(n for c, n in p.hand.items() if card_location(state, c) != c)
         if not _secret(state) or s == seat:
             d["plan"] = dict(p.plan)
             if s == seat:
@@ -117,6 +121,8 @@ def prompt(state: State, seat: int, choices: list[str]) -> Prompt:
         info += [card_info(state, int(c.split(":")[1])) for c in choices if c != "voltar"]
     if step == "conexao":
         info.append(msg("trickerion.info.links", count=state.ctx["links"], level=TRICKS[state.ctx["t"]].level))
+    for m in hooks.active(state):
+        info += m.info(state, seat)
     title_step = "assign_card" if step == "assign" and p.pick else step
     return Prompt(seat=seat, title=msg(f"trickerion.prompt.{title_step}"),
                   choices=[Choice(id=c, label=label(state, seat, c)) for c in choices], info=info)
@@ -153,6 +159,10 @@ def would_link(state: State, seat: int, cid: str) -> int:
 
 def label(state: State, seat: int, cid: str) -> Msg:
     step = state.step
+    for m in hooks.active(state):
+        mine = m.label(state, seat, cid)
+        if mine is not None:
+            return mine
     if ":" not in cid:
         if cid in COST:
             return msg(f"trickerion.action.{cid}", ap=cost(state, cid))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rulesets.core import Event, Rng, msg
 
 from .data import TRICKS
-from .rules import MARKERS_PER_SYMBOL, comp_name, cost, log, markers_in_theater, meets, owned, trick_name, who
+from .rules import MARKERS_PER_SYMBOL, acted, comp_name, cost, log, markers_in_theater, meets, owned, trick_name, who
 from .state import Owned, State
 
 
@@ -61,6 +61,7 @@ def arquitetar(state: State, s: int, tid: str, events: list[Event]) -> None:
     o.on = marcadores_ao_arquitetar(state, s, o)
     state.cur.ap -= TRICKS[o.t].prepare_ap
     log(events, "prepare", player=who(s), trick=trick_name(o.t), count=o.on)
+    acted(state, s, "arquitetar", events, trick=tid)
 
 
 def mover_truques(state: State, s: int, tid: str, events: list[Event]) -> None:
@@ -70,6 +71,7 @@ def mover_truques(state: State, s: int, tid: str, events: list[Event]) -> None:
     owned(state.p[s], tid).eng = True
     state.cur.ap -= cost(state, "mover_truques")
     log(events, "move_trick", player=who(s), trick=trick_name(tid))
+    acted(state, s, "mover_truques", events)
 
 
 def mover_aprendiz(state: State, s: int, apprentice: str, events: list[Event]) -> None:
@@ -77,6 +79,7 @@ def mover_aprendiz(state: State, s: int, apprentice: str, events: list[Event]) -
     state.p[s].app_ext = apprentice
     state.cur.ap -= cost(state, "mover_aprendiz")
     log(events, "move_apprentice", player=who(s))
+    acted(state, s, "mover_aprendiz", events)
 
 
 def mover_componentes_opcoes(state: State, s: int) -> list[str]:
@@ -84,15 +87,17 @@ def mover_componentes_opcoes(state: State, s: int) -> list[str]:
 
 
 def mover_componentes(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice != "voltar":
-        _, comp, k = choice.split(":")
-        p = state.p[s]
-        old = p.multi[int(k)]
-        p.multi[int(k)] = comp  # a stack already there goes back to a regular space
-        state.cur.ap -= cost(state, "mover_componentes")
-        log(events, "move_components", player=who(s), comp=comp_name(comp),
-            old=comp_name(old) if old else msg("trickerion.comp.none"))
     state.step, state.ctx = "acoes", {}
+    if choice == "voltar":
+        return
+    _, comp, k = choice.split(":")
+    p = state.p[s]
+    old = p.multi[int(k)]
+    p.multi[int(k)] = comp  # a stack already there goes back to a regular space
+    state.cur.ap -= cost(state, "mover_componentes")
+    log(events, "move_components", player=who(s), comp=comp_name(comp),
+        old=comp_name(old) if old else msg("trickerion.comp.none"))
+    acted(state, s, "mover_componentes", events)
 
 
 STEPS = {"mover_componentes": (mover_componentes_opcoes, mover_componentes)}
