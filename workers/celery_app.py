@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
+import time
 
 from celery import Celery, signals
 
@@ -78,6 +80,36 @@ def _task_table_done(task_id=None, **_kwargs) -> None:
     token = _task_tokens.pop(task_id, None)
     if token is not None:
         logs.current_table.reset(token)
+
+
+def _exit_with_parent() -> None:
+    """Started by `boardgamesbot local` or a test (BGB_PARENT_PID): leave when it is gone, so a
+    killed parent never leaves a worker or beat behind, retrying a store that no longer exists."""
+    parent = os.environ.get("BGB_PARENT_PID")
+    if not parent:
+        return
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(int(parent), 0)
+            except ProcessLookupError:
+                os._exit(0)
+            except PermissionError:
+                continue
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
+@signals.worker_init.connect
+def _worker_watch(**_kwargs) -> None:
+    _exit_with_parent()
+
+
+@signals.beat_init.connect
+def _beat_watch(**_kwargs) -> None:
+    _exit_with_parent()
 
 
 @signals.worker_init.connect

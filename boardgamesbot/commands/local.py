@@ -83,7 +83,9 @@ def worker_env(base: dict[str, str] | None = None, **settings: str) -> dict[str,
 
 def start_worker(env: dict[str, str], *, beat: str = "embedded", concurrency: int = 4, pool: str = "threads",
                  log_file=None) -> list[subprocess.Popen]:
-    """A Celery worker subprocess (`beat`: "embedded" = -B, "separate" = its own process, "none")."""
+    """A Celery worker subprocess (`beat`: "embedded" = -B, "separate" = its own process, "none").
+    They exit by themselves if this process dies without stopping them (BGB_PARENT_PID)."""
+    env = {**env, "BGB_PARENT_PID": str(os.getpid())}
     celery = [sys.executable, "-m", "celery", "-A", "workers"]
     schedule = os.path.join(tempfile.mkdtemp(prefix="bgb-beat-"), "schedule")
     out = log_file or subprocess.DEVNULL
@@ -137,6 +139,11 @@ def run(args: argparse.Namespace) -> int:
     from workers.telegram_api import BotApi
 
     setup_logs(level=30)
+
+    def stop_on_sigterm(_signum, _frame):
+        raise KeyboardInterrupt  # so that the `finally` below stops the worker too
+
+    signal.signal(signal.SIGTERM, stop_on_sigterm)
     store = None
     redis_url = args.redis_url
     if not redis_url:
