@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng
 
+from . import hooks
 from .data import BOARD, COMPONENT_KEYS
 from .rules import acted, add_components, comp_cost, comp_name, cost, log, room_for, who
 from .state import State
@@ -13,12 +14,23 @@ SURCHARGE = BOARD.market["quick_order_surcharge"]
 MAX_BUY = 3
 
 
+def buy_area(state: State) -> list[str]:
+    """The component types Comprar sells at their own price (a module may add some)."""
+    comps = [c for c in state.stock if c]
+    for m in hooks.active(state):
+        comps = m.buy_area(state, comps)
+    return comps
+
+
 def unit_price(state: State, comp: str) -> int | None:
     """The price of a component in the stock: the Buy area's, or the Quick Order slot's (+1)."""
-    if comp in state.stock:
-        return comp_cost(comp)
+    price = comp_cost(comp)
+    for m in hooks.active(state):
+        price = m.component_cost(state, comp, price)
+    if comp in buy_area(state):
+        return price
     if comp == state.quick:
-        return comp_cost(comp) + SURCHARGE
+        return price + SURCHARGE
     return None
 
 
@@ -36,7 +48,7 @@ def quantities(state: State, s: int, comp: str) -> list[int]:
 
 
 def buyable(state: State, s: int) -> list[str]:
-    return [c for c in dict.fromkeys([*[c for c in state.stock if c], *([state.quick] if state.quick else [])])
+    return [c for c in dict.fromkeys([*buy_area(state), *([state.quick] if state.quick else [])])
             if quantities(state, s, c)]
 
 

@@ -7,7 +7,7 @@ from rulesets.core import Event, Rng, msg
 
 from . import hooks
 from .data import BOARD, CARDS, DAYS, TRICKS
-from .rules import gain, link_count, log, owner_of, trick_name, who
+from .rules import gain, link_count, log, owner_of, shards_gained, trick_name, who
 from .state import State
 
 
@@ -38,7 +38,12 @@ def modifier(state: State, owner: int, performing: int) -> int:
     in the Theater takes the performing magician's modifier."""
     p = state.p[owner]
     day = p.day if p.day is not None else state.p[performing].day
-    return DAYS[day].yield_
+    for m in hooks.active(state):
+        day = m.weekday(state, owner, performing, day)
+    value = DAYS[day].yield_
+    for m in hooks.active(state):
+        value = m.day_yield(state, day, value)
+    return value
 
 
 def apresentar(state: State, s: int, index: int, events: list[Event]) -> None:
@@ -51,8 +56,11 @@ def apresentar(state: State, s: int, index: int, events: list[Event]) -> None:
         for mod in [modifier(state, m.seat, s), *(x for h in hooks.active(state)
                                                    for x in h.yield_modifiers(state, m.seat, s, m.t))]:
             fame, coins = max(0, fame + mod), max(0, coins + mod)
+        for h in hooks.active(state):
+            fame, coins = h.trick_yield(state, m.seat, s, fame, coins)
         gain(state.p[m.seat], fame=fame, coins=coins, shards=y.shards)
         log(events, "yield", player=who(m.seat), trick=trick_name(m.t), fame=fame, coins=coins, shards=y.shards)
+        shards_gained(state, m.seat, y.shards, events)
     links = link_count(card)
     bonus = CARDS[card.id].bonus
     fame, coins, shards = links + bonus.fame, bonus.coins, bonus.shards
@@ -61,8 +69,11 @@ def apresentar(state: State, s: int, index: int, events: list[Event]) -> None:
         if spec in backstage:
             b = BOARD.backstage_bonus[spec]
             fame, coins, shards = fame + b.fame, coins + b.coins, shards + b.shards
+    for h in hooks.active(state):
+        fame, coins, shards = h.performer_bonus(state, s, fame, coins, shards)
     gain(state.p[s], fame=fame, coins=coins, shards=shards)
     log(events, "performer_bonus", player=who(s), links=links, fame=fame, coins=coins, shards=shards)
+    shards_gained(state, s, shards, events)
     card.m = {}  # markers return to their owners' supply
 
 

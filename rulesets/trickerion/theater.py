@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng
 
+from . import hooks
 from .data import CARDS, TRICKS
-from .rules import acted, cost, gain, links_of, log, owned, placements, slot_msg, trick_name, who
+from .rules import acted, cost, gain, links_of, log, owned, placements, shards_gained, slot_msg, trick_name, who
 from .state import Marker, State
 
 # ---------------------------------------------------------------------------------------------- Preparar um Truque
@@ -96,6 +97,8 @@ def preparar_truque(state: State, s: int, tid: str, index: int, slot: str, d: in
     card.m[slot] = Marker(seat=s, sym=o.sym, t=tid, d=d)
     links = links_of(card, slot)
     log(events, "set_up", player=who(s), trick=trick_name(tid), card=index + 1, slot=slot_msg(slot), links=len(links))
+    for m in hooks.active(state):
+        m.set_up(state, s, tid, events)
     data = CARDS[card.id]
     for li in links:
         if data.links[li].shard:
@@ -103,6 +106,7 @@ def preparar_truque(state: State, s: int, tid: str, index: int, slot: str, d: in
             for seat_ in sorted(partners):
                 gain(state.p[seat_], shards=1)
                 log(events, "link_shard", player=who(seat_))
+                shards_gained(state, seat_, 1, events)
     return links
 
 

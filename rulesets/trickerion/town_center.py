@@ -143,9 +143,17 @@ def contratar(state: State, s: int, die: str, events: list[Event]) -> None:
     acted(state, s, "contratar", events, char=hired, die=die)
 
 
+def coins_of(state: State, die: str) -> int:
+    """What Pegar Moedas gives for a Bank die (a module may change it)."""
+    coins = int(state.dice[die])
+    for m in hooks.active(state):
+        coins = m.coins_taken(state, coins)
+    return coins
+
+
 def pegar_moedas(state: State, s: int, die: str, events: list[Event]) -> None:
     """Pegar Moedas: as many coins as the Bank die shows; the die turns to X."""
-    coins = int(state.dice[die])
+    coins = coins_of(state, die)
     state.p[s].coins += coins
     state.dice[die] = X
     state.cur.ap -= cost(state, "pegar_moedas")

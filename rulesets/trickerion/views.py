@@ -13,15 +13,24 @@ from rulesets.core.messages import Msg
 from . import hooks
 from .data import CARDS, COST, MAGICIANS, TRICKS
 from .market import unit_price
-from .placement import card_location, cards_left, char_msg, loc_msg, space_msg
+from .placement import card_location, cards_left, char_msg, enhance_ap, loc_msg, space_msg
 from .placement import card_msg as assignment_msg
 from .rules import comp_name, cost, effective, link_count, links_of, slot_msg, trick_name, who
 from .state import Marker, State
-from .town_center import dice_msg, face_msg, learn_price
+from .town_center import coins_of, dice_msg, face_msg, learn_price
 
 
 def _secret(state: State) -> bool:
     return state.phase == "assign"
+
+
+def _visible_plan(state: State, s: int, seat: int | None) -> dict[str, str]:
+    """The cards under player s's characters that `seat` may see: all of them once revealed; a module
+    may keep those of characters not yet placed face down (a prophecy)."""
+    p = state.p[s]
+    if s != seat and state.phase == "place" and any(m.plans_hidden(state) for m in hooks.active(state)):
+        return {c: card for c, card in p.plan.items() if c in p.placed}
+    return dict(p.plan)
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -32,7 +41,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             d["hand"] = {c: n for c, n in p.hand.items() if card_location(state, c) == c}
             d["hidden_cards"] = sum(n for c, n in p.hand.items() if card_location(state, c) != c)
         if not _secret(state) or s == seat:
-            d["plan"] = dict(p.plan)
+            d["plan"] = _visible_plan(state, s, seat)
             if s == seat:
                 d["pick"] = p.pick
         players.append(d)
@@ -44,6 +53,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "turn": state.turn, "players": players,
         "cur": state.cur.model_dump(mode="json") if state.cur else None,
     }
+    for m in hooks.active(state):
+        out.update(m.view(state, seat))
     if seat is not None and seat == state.turn:
         out["step"], out["ctx"] = state.step, state.ctx
     return out
@@ -73,10 +84,13 @@ def table(state: State, seat: int | None) -> list[Msg]:
             lines.append(msg("trickerion.table.placed", items=[
                 msg("trickerion.plan_item", char=char_msg(c), loc=space_msg(key, state))
                 for c, key in p.placed.items()]))
-        if p.plan and (not _secret(state) or s == seat):
+        plan = _visible_plan(state, s, seat)
+        if plan and (not _secret(state) or s == seat):
             lines.append(msg("trickerion.table.plan", plan=[
                 msg("trickerion.plan_item", char=char_msg(c), loc=assignment_msg(state, card))
-                for c, card in p.plan.items()]))
+                for c, card in plan.items()]))
+    for m in hooks.active(state):
+        lines += m.table(state, seat)
     waiting = [s for s, p in enumerate(state.p) if not p.ready] if state.phase == "assign" else (
         [state.turn] if state.turn is not None and state.phase != "over" else [])
     if waiting:
@@ -185,11 +199,11 @@ def label(state: State, seat: int, cid: str) -> Msg:
     if head == "es":
         return space_msg(arg, state)
     if head == "fr":
-        return msg(f"trickerion.choice.shard{arg}")
+        return msg(f"trickerion.choice.shard{arg}", ap=enhance_ap(state))
     if head == "ct":
         return msg("trickerion.choice.hire", char=face_msg(arg, state.dice[arg]), ap=cost(state, "contratar"))
     if head == "pm":
-        return msg("trickerion.choice.coins", n=int(state.dice[arg]), ap=cost(state, "pegar_moedas"))
+        return msg("trickerion.choice.coins", n=coins_of(state, arg), ap=cost(state, "pegar_moedas"))
     if head == "ad":
         die, cat = arg.split(":")
         return msg("trickerion.choice.learn_die", die=face_msg(die, state.dice[die]), cat=msg(f"trickerion.cat.{cat}"))
