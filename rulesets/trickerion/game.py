@@ -33,7 +33,9 @@ from rulesets.core.messages import Msg
 
 from . import end_of_round, hooks, market, performance, placement, scoring, setup, theater, town_center, views, workshop
 from .data import BOARD
+from .quick_game import NAME as QUICK_GAME  # importing an option's module registers it in hooks.REGISTRY
 from .rules import gain, initiative_space, log, who
+from .secret_workshop import NAME as SECRET_WORKSHOP
 from .state import State
 
 
@@ -181,7 +183,8 @@ class Trickerion(Game[State, Options]):
     def setup(self, options: Options, players: int, rng: Rng) -> tuple[State, list[Event]]:
         events: list[Event] = []
         state = setup.create(players, options.beginner_setup, rng, events)
-        state.modules += [name for name in ("secret_workshop", "quick_game") if getattr(options, name)]
+        state.modules += [name for name, on in ((SECRET_WORKSHOP, options.secret_workshop),
+                                                (QUICK_GAME, options.quick_game)) if on]
         advance(state, rng, events)
         return state, events
 
