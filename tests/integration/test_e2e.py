@@ -88,13 +88,63 @@ def _report(name: str, stack, run: driver.GameRun, calls_before: int, seconds: f
     return figures
 
 
+def _double_press(stack, table_id: str) -> None:
+    """One person presses the same button twice at the same instant: one move is applied,
+    the other press is told the option is gone."""
+    import threading
+
+    import locales
+
+    undo = locales.text("tables.button.undo", "pt_BR")
+    stale = locales.text("core.error.stale", "pt_BR")
+    r, p = stack.redis, stack.prefix
+    driver.wait_for(lambda: not r.zcard(f"{p}ob:due") and not r.scard(f"{p}pending"), 30, "a quiet moment")
+    for uid in stack.users:
+        prompt = driver.current_prompt(stack.control, uid, table_id)
+        buttons = [b for row in (prompt or {}).get("reply_markup") or [] for b in row
+                   if b.get("callback_data", "").startswith(f"{table_id}:") and b["text"] != undo]
+        if not buttons:
+            continue
+        moves = stack.counters().get("moves_applied", 0)
+        answers: list[dict] = []
+        barrier = threading.Barrier(2)
+
+        def press(data=buttons[0]["callback_data"], message_id=prompt["message_id"], user=uid, barrier=barrier,
+                  answers=answers):
+            barrier.wait()
+            answers.append(stack.control.press(user, message_id, user, data))
+
+        threads = [threading.Thread(target=press) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        texts = sorted(a.get("text") or "" for a in answers)
+        if texts == [stale, stale]:
+            continue  # not this user's turn: their prompt is an old one
+        assert texts == ["", stale], answers
+        driver.wait_for(lambda m=moves: stack.counters().get("moves_applied", 0) > m, 10, "the move")
+        time.sleep(0.5)
+        assert stack.counters().get("moves_applied", 0) == moves + 1
+        return
+    raise AssertionError("nobody had a current prompt")
+
+
 def test_full_game_distributed_with_telegram_limits(tmp_path):
     """The normal game: Telegram's default limits in the emulator, the bot's default rates."""
     url = redis_url_or_skip()
     with distributed(url, tmp_path) as stack:
         before = stack.control.stats()["total_calls"]
         started = time.monotonic()
-        run = _play(stack, seed=11, timeout=480)
+        doubled = []
+
+        def between(run):
+            if not doubled and run.presses >= 10:
+                _double_press(stack, run.table_id)
+                doubled.append(True)
+
+        run = _play(stack, seed=11, timeout=480, between=between)
+        assert doubled
         _check_transcripts(stack)
         figures = _report("distributed, Telegram limits", stack, run, before, time.monotonic() - started)
         assert figures["errors"].get("429", 0) == 0, figures
