@@ -118,7 +118,7 @@ class Module:
         return False
 
     def plans_hidden(self, state: State) -> bool:
-        """During the placement phase: whether cards under characters not yet placed stay secret."""
+        """After the assignment phase: whether cards under characters not placed stay secret this round."""
         return False
 
     def shards_gained(self, state: State, s: int, n: int, events: list[Event]) -> None:

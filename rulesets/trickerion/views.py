@@ -26,9 +26,9 @@ def _secret(state: State) -> bool:
 
 def _visible_plan(state: State, s: int, seat: int | None) -> dict[str, str]:
     """The cards under player s's characters that `seat` may see: all of them once revealed; a module
-    may keep those of characters not yet placed face down (a prophecy)."""
+    may keep those of characters not placed face down for the round (a prophecy)."""
     p = state.p[s]
-    if s != seat and state.phase == "place" and any(m.plans_hidden(state) for m in hooks.active(state)):
+    if s != seat and any(m.plans_hidden(state) for m in hooks.active(state)):
         return {c: card for c, card in p.plan.items() if c in p.placed}
     return dict(p.plan)
 
