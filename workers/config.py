@@ -56,7 +56,6 @@ class Settings:
     handler: str = "workers.tables:handle"
     lease_ms: int = 10_000
     scan_interval: float = 2.0
-    callback_wait: float = 2.0
     rate_global: Rate = field(default_factory=lambda: Rate(30, 1.0, 1))
     rate_chat: Rate = field(default_factory=lambda: Rate(1, 1.0, 1))
     rate_group: Rate = field(default_factory=lambda: Rate(20, 60.0, 4))
@@ -78,7 +77,6 @@ class Settings:
             handler=_env("BGB_HANDLER", d.handler),
             lease_ms=int(_env("BGB_LEASE_MS", str(d.lease_ms))),
             scan_interval=float(_env("BGB_SCAN_INTERVAL", str(d.scan_interval))),
-            callback_wait=float(_env("BGB_CALLBACK_WAIT", str(d.callback_wait))),
             rate_global=Rate.parse(_env("BGB_RATE_GLOBAL", "30/1:1")),
             rate_chat=Rate.parse(_env("BGB_RATE_CHAT", "1/1:1")),
             rate_group=Rate.parse(_env("BGB_RATE_GROUP", "20/60:4")),

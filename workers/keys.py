@@ -42,6 +42,7 @@ Outbox (workers/outbox.py)
     ob:sched:{chat id}         STRING "1", PX = the wait: a delayed send task is already queued.
     ob:mid:{chat id}           HASH "{table}|{slot}" -> JSON {"m": message_id, "p": photo hash}:
                                slot -> message id, so a retry edits instead of re-sending.
+                               EX 90 days, renewed by every write.
     rl:global, rl:chat:{id}, rl:group:{id}
                                HASH tokens, ts: shared token buckets (PEXPIRE when idle).
 

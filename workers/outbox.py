@@ -34,6 +34,7 @@ from workers.telegram_api import ApiResult, BotApi
 log = logging.getLogger("workers.outbox")
 
 TEXT_MAX, CAPTION_MAX = 4096, 1024
+MID_TTL = 90 * 24 * 3600  # a chat's slot -> message_id memory, refreshed by every write
 # A sender's hold on a chat, renewed before each item: long enough for one Bot API call
 # (timeout 15 s), short enough that a killed sender's chats resume soon.
 SEND_LEASE_MS = 20_000
@@ -273,7 +274,7 @@ class Sender:
             if res is not None:
                 if res.ok or res.not_modified:
                     if photo_hash != known.get("p"):
-                        self.r.hset(mids, sk, json.dumps({"m": known["m"], "p": photo_hash}))
+                        self._remember(mids, sk, known["m"], photo_hash)
                     self._delivered(item)
                     return Step(done=True)
                 if not res.edit_target_gone:
@@ -282,10 +283,16 @@ class Sender:
         res = self._send_new(chat_id, item, text, markup, photo)
         if res.ok:
             if sk:
-                self.r.hset(mids, sk, json.dumps({"m": res.result["message_id"], "p": photo_hash}))
+                self._remember(mids, sk, res.result["message_id"], photo_hash)
             self._delivered(item)
             return Step(done=True)
         return self._retry(res)
+
+    def _remember(self, mids: str, sk: str, message_id: int, photo_hash: str) -> None:
+        pipe = self.r.pipeline(transaction=False)
+        pipe.hset(mids, sk, json.dumps({"m": message_id, "p": photo_hash}))
+        pipe.expire(mids, MID_TTL)
+        pipe.execute()
 
     def _edit(self, chat_id: int, known: dict, item: dict, text: str, markup: dict, photo: bytes | None,
               photo_hash: str) -> ApiResult | None:

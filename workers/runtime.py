@@ -6,7 +6,6 @@ from __future__ import annotations
 import logging
 import os
 import sys
-import time
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -88,7 +87,3 @@ def reset() -> None:
     """Forget the process's runtime (tests that change the environment)."""
     global _runtime
     _runtime = None
-
-
-def now() -> float:
-    return time.time()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import secrets
 import threading
-import time
 from dataclasses import dataclass, field
 
 import redis
@@ -228,7 +227,3 @@ class RedisDirectory:
             if not self.store.r.exists(self.store.k.table(table_id)):
                 self.revs[table_id] = 0
                 return table_id
-
-
-def now() -> float:
-    return time.time()
