@@ -1,0 +1,97 @@
+"""Shared by the Secret Workshop and quick-game tests: games started with options, and the base
+invariants extended to the quick game's setup decisions and the option modules' own rules."""
+
+from __future__ import annotations
+
+import random
+
+import locales
+from rulesets.core import Match, act, new_match
+from rulesets.trickerion.placement import card_location
+from rulesets.trickerion.quick_game import FIRST_ROUND
+from rulesets.trickerion.secret_workshop import SPACES
+
+from .. import helpers
+from ..harness import do
+from ..helpers import GAME, Invariants
+
+QUICK_STEPS = ("rapido_comps", "rapido_carta")
+
+
+def start(options: dict, n: int = 2, seed: int = 0, beginner: bool = True, magicians: tuple[str, ...] = ()) -> Match:
+    """Magicians picked in seat order (first available unless given); with the quick game its setup
+    decisions are left for the test."""
+    match = new_match(GAME, {"beginner_setup": beginner, **options}, n, seed)
+    for s in range(n):
+        choice = f"m:{magicians[s]}" if s < len(magicians) else GAME.legal_choices(match.state, s)[0]
+        do(match, s, choice)
+    return match
+
+
+def finish_quick_setup(match: Match) -> None:
+    """Take the first offered choice of every quick-game setup decision."""
+    while match.state.step in QUICK_STEPS:
+        s = match.state.turn
+        do(match, s, GAME.legal_choices(match.state, s)[0])
+
+
+def rendered(match: Match, seat: int) -> list[str]:
+    """The seat's prompt (title, info, buttons) in both languages: every text exists and renders."""
+    prompt = GAME.prompt(match.state, seat)
+    out = []
+    for lang in locales.LANGUAGES:
+        out.append(locales.render(prompt.title, lang))
+        out += [locales.render(line, lang) for line in prompt.info]
+        out += [locales.render(c.label, lang) for c in prompt.choices]
+    assert len(prompt.choices) <= 20 and all(len(c.id) <= 24 and c.id.isascii() for c in prompt.choices)
+    return out
+
+
+class VariantInvariants(Invariants):
+    """The base invariants, plus: the quick game's setup decisions happen between the setup and its
+    first round (checked as part of the setup), the Secret Workshop holds at most its spaces and only
+    characters sent with a Workshop card, and a quick game never shows round 1."""
+
+    def __call__(self, game, match: Match) -> None:
+        st = match.state
+        if st.phase == "round":
+            assert "quick_game" in st.modules and st.step in QUICK_STEPS and st.round == FIRST_ROUND
+            assert game.to_act(st) == [st.turn]
+            match = match.model_copy(update={"state": st.model_copy(update={"phase": "start"})})
+        super().__call__(game, match)
+        if "quick_game" in st.modules and st.phase not in ("magician", "start"):
+            assert st.round >= FIRST_ROUND
+        inside = [k for k in st.occ if k.startswith("secret_workshop.")]
+        assert len(inside) <= SPACES
+        for key in inside:
+            s, c = st.occ[key].split(":")
+            assert card_location(st, st.p[int(s)].plan[c]) == "workshop"
+
+
+def _weight(state, choice: str) -> float:
+    """The base test weights, plus a pull towards the Secret Workshop and Arquitetar com Maestria."""
+    if choice == "es:secret_workshop.0" or choice.startswith("sx:"):
+        return 30.0
+    if choice.startswith("sn:"):
+        return 5.0
+    if choice == "l:workshop" and state.step == "assign":
+        return 4.0
+    return helpers._weight(state, choice)
+
+
+def workshop_playout(players: int, seed: int, options: dict | None = None, check=None):
+    """Weighted random play that sends characters to the Secret Workshop and prepares there often."""
+    match = new_match(GAME, options or {}, players, seed)
+    rnd = random.Random(seed * 977 + 5)
+    if check:
+        check(GAME, match)
+    for _ in range(20_000):
+        if GAME.is_over(match.state):
+            return match
+        s = rnd.choice(GAME.to_act(match.state))
+        choices = GAME.legal_choices(match.state, s)
+        pick = rnd.choices(choices, weights=[_weight(match.state, c) for c in choices])[0]
+        match, _ = act(match, s, pick, inplace=True)
+        if check:
+            check(GAME, match)
+    raise AssertionError("no end")
