@@ -130,6 +130,7 @@ def _double_press(stack, table_id: str) -> None:
     raise AssertionError("nobody had a current prompt")
 
 
+@pytest.mark.redis
 def test_full_game_distributed_with_telegram_limits(tmp_path):
     """The normal game: Telegram's default limits in the emulator, the bot's default rates."""
     url = redis_url_or_skip()

@@ -19,7 +19,7 @@ from tests.integration import driver
 from tests.integration.stack import distributed, redis_url_or_skip
 from tests.integration.test_e2e import FAST_RATES, _check_transcripts, _play
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
+pytestmark = [pytest.mark.redis, pytest.mark.slow, pytest.mark.timeout(600)]
 
 
 def _fast_limits():

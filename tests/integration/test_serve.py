@@ -18,6 +18,7 @@ from tests.integration.stack import ROOT, redis_url_or_skip
 pytestmark = pytest.mark.timeout(120)
 
 
+@pytest.mark.redis
 def test_serve_registers_and_queues_updates(tmp_path):
     from emulator import EmulatorServer
 

@@ -13,6 +13,8 @@ from workers.drain import Drainer
 from workers.protocol import Command, callback
 from workers.store import LeaseLost, Plan
 
+pytestmark = pytest.mark.redis
+
 GROUP = -1001
 
 

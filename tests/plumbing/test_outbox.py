@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from tests.plumbing.conftest import FakeApi, fast_rates
 from workers.config import Rate
 from workers.outbox import Sender, plan_outbound
 from workers.protocol import Button, Outbound
 from workers.store import Plan
 from workers.telegram_api import ApiResult
+
+pytestmark = pytest.mark.redis
 
 GROUP, USER = -1002, 42
 

@@ -11,6 +11,8 @@ from starlette.testclient import TestClient
 from bot import create_app
 from workers.protocol import Command, callback, join_payload
 
+pytestmark = pytest.mark.redis
+
 SECRET = "s3cret-token"
 GROUP = -100777
 
