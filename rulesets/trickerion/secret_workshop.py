@@ -25,7 +25,18 @@ from rulesets.core.messages import Msg
 from . import hooks
 from .data import HERE
 from .placement import card_location
-from .rules import MARKERS_PER_SYMBOL, comp_name, effective, log, markers_in_theater, meets, owned, trick_name, who
+from .rules import (
+    MARKERS_PER_SYMBOL,
+    acted,
+    comp_name,
+    effective,
+    log,
+    markers_in_theater,
+    meets,
+    owned,
+    trick_name,
+    who,
+)
 from .state import Owned, State
 
 NAME = "secret_workshop"
@@ -80,6 +91,8 @@ def preparacao_especializada(state: State, s: int, choice: str, rng: Rng, events
         o.on += k
         state.cur.ap -= k
         log(events, "expert_prepare", player=who(s), trick=trick_name(o.t), count=k, on=o.on)
+        # Not Arquitetar: a special card framed for Arquitetar loses its bonus here (PT p.13).
+        acted(state, s, "arquitetar_maestria", events, trick=o.t, count=k)
     state.step, state.ctx = "acoes", {}
     return False
 
