@@ -26,12 +26,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, model_validator
 
 from rulesets.core import Event, FinalScore, Game, Outcome, Prompt, Rng
 from rulesets.core.messages import Msg
 
-from . import end_of_round, hooks, market, performance, placement, scoring, setup, theater, town_center, views, workshop
+from . import (
+    dark_alley,  # importing it registers the Dark Alley module in hooks.REGISTRY
+    end_of_round,
+    hooks,
+    market,
+    performance,
+    placement,
+    scoring,
+    setup,
+    theater,
+    town_center,
+    views,
+    workshop,
+)
 from .data import BOARD
 from .quick_game import NAME as QUICK_GAME  # importing an option's module registers it in hooks.REGISTRY
 from .rules import gain, initiative_space, log, who
@@ -43,6 +56,16 @@ class Options(BaseModel):
     beginner_setup: bool = False  # the rulebook's recommended starting tricks, components and specialists
     secret_workshop: bool = False  # the Secret Workshop promo (secret_workshop.py)
     quick_game: bool = False       # the quick-game variant: start at round 2 (quick_game.py)
+    dark_alley: bool = False       # the Dark Alley (dark_alley/): special cards, powers, level 3, seven rounds
+    prophecies: bool = False       # the prophecies (prophecies.py); only with the Dark Alley
+
+    @model_validator(mode="after")
+    def _prophecies_need_the_dark_alley(self):
+        if self.prophecies and not self.dark_alley:
+            raise ValueError("prophecies need dark_alley")
+        if self.prophecies and "prophecies" not in hooks.REGISTRY:
+            raise ValueError("the prophecies module is not available")
+        return self
 
 
 # ---------------------------------------------------------------------------------------------- Propaganda
@@ -183,6 +206,8 @@ class Trickerion(Game[State, Options]):
     def setup(self, options: Options, players: int, rng: Rng) -> tuple[State, list[Event]]:
         events: list[Event] = []
         state = setup.create(players, options.beginner_setup, rng, events)
+        if options.dark_alley:
+            dark_alley.setup.prepare(state, options.prophecies, rng, events)
         state.modules += [name for name, on in ((SECRET_WORKSHOP, options.secret_workshop),
                                                 (QUICK_GAME, options.quick_game)) if on]
         advance(state, rng, events)

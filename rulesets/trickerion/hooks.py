@@ -191,6 +191,10 @@ class Module:
         """The button text (a Msg) of a choice this module added; None if not its choice."""
         return None
 
+    def performing(self, state: State, s: int, index: int, events: list[Event]) -> None:
+        """A magician is about to perform card `index` (its markers are still on it)."""
+        return None
+
     def info(self, state: State, seat: int) -> list[Any]:
         """Extra info lines of the seat's prompt."""
         return []

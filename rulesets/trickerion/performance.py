@@ -48,6 +48,8 @@ def modifier(state: State, owner: int, performing: int) -> int:
 
 def apresentar(state: State, s: int, index: int, events: list[Event]) -> None:
     card = state.row[index]
+    for h in hooks.active(state):
+        h.performing(state, s, index, events)
     log(events, "perform", player=who(s), card=index + 1, day=msg(f"trickerion.day.{DAYS[state.p[s].day].key}"))
     for slot in sorted(card.m):
         m = card.m[slot]

@@ -1,0 +1,129 @@
+"""Trickerion's Dark Alley (option `dark_alley`; `prophecies` adds the prophecies module on top).
+
+Modules, one concept each: setup (the Dark Alley side, performance deck with the Panteão Magnus,
+special decks, seven rounds), beco_escuro (the location and its actions), special_cards (the 40
+special assignment cards), magicians (the Dark Alley magician abilities), level3 (level-3 tricks'
+end-game bonuses). This file plugs them into the base game through hooks.Module, and scores the Dark
+Alley's end game: 1 Fame per Shard and per 3 coins as in the base game, 2 per special assignment card
+in hand, level-3 bonuses, nothing for apprentices and specialists; each line capped at 20.
+
+For other modules (the quick game deals "one special assignment card each in reverse initiative
+order"): `setup.deal_special(state, seat, location, events)` puts the top card of that location's
+special deck ("downtown", "market", "workshop", "theater") into the seat's hand, told to that seat only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.core import Event, Rng, msg
+from rulesets.core.contract import ScoreLine
+
+from .. import hooks, market, theater, town_center, workshop
+from ..state import State
+from . import beco_escuro, level3, magicians, special_cards
+from . import setup as setup  # game.py calls setup.prepare
+from .facts import ALLEY, PERMANENT, SPECIALS
+
+BASE_PLACES = {"downtown": town_center, "market": market, "workshop": workshop, "theater": theater}
+
+
+class Improved:
+    """A base location whose menu gains the choices of a ready special-card bonus."""
+
+    def __init__(self, base) -> None:
+        self.base = base
+        self.STEPS = getattr(base, "STEPS", {})
+
+    def menu(self, state: State, s: int) -> list[str]:
+        return self.base.menu(state, s) + special_cards.extra_choices(state, s)
+
+    def start(self, state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+        if choice[:3] in ("hh:", "tk:", "ig:", "sp:"):
+            special_cards.extra_start(state, s, choice, events)
+        else:
+            self.base.start(state, s, choice, rng, events)
+
+
+class DarkAlley(hooks.Module):
+    name = "dark_alley"
+
+    def places(self, state: State) -> dict[str, Any]:
+        out: dict[str, Any] = {PERMANENT: beco_escuro}
+        if state.cur is not None and state.cur.loc in BASE_PLACES and special_cards.ready(state):
+            out[state.cur.loc] = Improved(BASE_PLACES[state.cur.loc])
+        return out
+
+    def steps(self, state: State) -> dict[str, tuple]:
+        return {**special_cards.STEPS, **magicians.STEPS}
+
+    def max_trick_level(self, state: State, level: int) -> int:
+        return max(level, ALLEY["max_trick_level"])
+
+    def hand(self, state: State, s: int, hand: dict[str, int]) -> dict[str, int]:
+        return dict(ALLEY["hand"])
+
+    def card_location(self, state: State, card: str) -> str | None:
+        if card == PERMANENT:
+            return PERMANENT
+        return SPECIALS[card].location if card in SPECIALS else None
+
+    def more_locations(self, state: State, card: str) -> list[str]:
+        return special_cards.more_locations(state, card)
+
+    def offers_magician(self, state: State, magician: str) -> bool:
+        return magicians.offers(state, magician)
+
+    def placed(self, state: State, s: int, char: str, space: str, events: list[Event]) -> None:
+        special_cards.placed(state, s, char, space, events)
+        magicians.placed(state, s, char, space, events)
+
+    def placement_ap(self, state: State, s: int, char: str, loc: str) -> int:
+        return magicians.placement_ap(state, s, char, loc)
+
+    def placement_step(self, state: State, s: int) -> None:
+        special_cards.placement_step(state, s)
+
+    def action_cost(self, state: State, action: str, value: int) -> int:
+        return special_cards.action_cost(state, action, value)
+
+    def acted(self, state: State, s: int, action: str, info: dict[str, Any], events: list[Event]) -> None:
+        special_cards.acted(state, s, action, info, events)
+
+    def orders_arrive(self, state: State, events: list[Event]) -> None:
+        special_cards.orders_arrive(state, events)
+
+    def yield_modifiers(self, state: State, owner: int, performer: int, tid: str) -> list[int]:
+        return special_cards.yield_modifiers(state, owner, performer, tid)
+
+    def performing(self, state: State, s: int, index: int, events: list[Event]) -> None:
+        special_cards.performing(state, s, index, events)
+
+    def end_round(self, state: State, rng: Rng, events: list[Event]) -> None:
+        special_cards.end_round(state, events)
+
+    def base_score_items(self, state: State, items: list[str]) -> list[str]:
+        return [k for k in items if k not in ("apprentices", "specialists")]
+
+    def score_lines(self, state: State, s: int) -> list[ScoreLine]:
+        n = sum(1 for c in state.p[s].hand if c in SPECIALS)
+        sc = ALLEY["scoring"]
+        return [ScoreLine(label=msg("trickerion.score.specials", count=n),
+                          points=min(sc["cap"], n * sc["per_special_card"])), *level3.score_lines(state, s)]
+
+    def label(self, state: State, seat: int, choice: str) -> Any:
+        from . import views
+
+        return views.label(state, seat, choice)
+
+    def info(self, state: State, seat: int) -> list[Any]:
+        from . import views
+
+        return views.info(state, seat)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        a = state.alley
+        return {"special_decks": {loc: len(d) for loc, d in a.decks.items()}}
+
+
+hooks.register(DarkAlley())
