@@ -100,8 +100,58 @@ def test_quick_games_with_prophecies_and_prompts():
     assert seen
 
 
+def _coverage(options: dict, seeds: range) -> set[str]:
+    """Uniform playouts with only the track's check: which prophecies were Active. Each game shuffles the
+    pile once and activates a handful, so many seeds are needed (the drivers share a seed's shuffle)."""
+    seen: set[str] = set()
+    for seed in seeds:
+        track = TrackCheck()
+        random_playout(GAME, 2 + seed % 3, seed, options, check=track)
+        seen |= track.seen
+    return seen
+
+
 def test_every_prophecy_was_active_in_the_playouts():
-    seen = set()
-    for players in (2, 3, 4):
-        seen |= _forced_batch(players, range(900, 912))
+    with forced_module(P.NAME):
+        seen = _coverage({}, range(900, 960))
+    assert seen == set(P.PROPHECIES), sorted(set(P.PROPHECIES) - seen)
+
+
+# ---------------------------------------------------------------------------------------------- with the Dark Alley
+
+DARK = {"dark_alley": True, "prophecies": True}
+
+
+def _dark_batch(players: int, seeds: range) -> set[str]:
+    from rulesets.trickerion.game import Options
+
+    if "dark_alley" not in Options.model_fields:
+        pytest.skip("the Dark Alley's options are not in the game yet")
+    checks = pytest.importorskip("tests.trickerion.dark_alley.checks")
+    seen: set[str] = set()
+    for seed in seeds:
+        for play in (purposeful_playout, _uniform):
+            check, track = _checks(checks.Invariants())
+            match = play(players, seed, DARK, check=check)
+            assert GAME.is_over(match.state) and match.state.round == 7 and P.NAME in match.state.modules
+            assert state_hash(replay(match)) == state_hash(match)
+            seen |= track.seen
+    return seen
+
+
+# 3 player counts x 2 batches x 21 seeds x 2 drivers = 252 seven-round games with the Dark Alley and prophecies.
+@pytest.mark.slow
+@pytest.mark.parametrize("batch", range(2))
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_dark_alley_games_with_prophecies(players, batch):
+    base = 700 + 100 * batch
+    assert len(_dark_batch(players, range(base, base + 21))) > 20
+
+
+def test_dark_alley_every_prophecy_was_active():
+    from rulesets.trickerion.game import Options
+
+    if "dark_alley" not in Options.model_fields:
+        pytest.skip("the Dark Alley's options are not in the game yet")
+    seen = _coverage(DARK, range(950, 990))
     assert seen == set(P.PROPHECIES), sorted(set(P.PROPHECIES) - seen)
