@@ -25,6 +25,8 @@ from rulesets.core import Event, Rng, msg
 from rulesets.core.messages import Msg
 
 from . import hooks
+from .dark_alley.facts import LOCATIONS as SPECIAL_DECKS
+from .dark_alley.setup import deal_special
 from .data import CARDS, COMPONENT_KEYS, HERE
 from .rules import add_components, comp_cost, comp_name, gain, log, room_for, who
 from .state import Card, State
@@ -34,6 +36,7 @@ with (HERE / "variants.yaml").open(encoding="utf-8") as _fh:
     DATA: dict[str, int] = yaml.safe_load(_fh)[NAME]
 FIRST_ROUND = DATA["first_round"]
 VALUE = "qv"    # Player.start key: value of quick-game components still to pick
+SPECIAL = "qs"  # Player.start key: special assignment cards still to take (with the Dark Alley)
 
 
 # ---------------------------------------------------------------------------------------------- setup
@@ -55,6 +58,8 @@ def bonuses(state: State, events: list[Event]) -> None:
         coins = DATA["assistant_coins"] if "assistant" in p.specs else 0
         gain(p, fame=DATA["fame"], shards=DATA["shards"], coins=coins)
         p.start[VALUE] = DATA["component_value"]
+        if "dark_alley" in state.modules:
+            p.start[SPECIAL] = DATA["special_cards"]
         if coins:
             log(events, "quick_bonus_assistant", player=who(s), fame=DATA["fame"], shards=DATA["shards"], coins=coins)
         else:
@@ -62,7 +67,14 @@ def bonuses(state: State, events: list[Event]) -> None:
 
 
 def next_decision(state: State) -> None:
-    """Point state.turn/step at the next quick-game setup decision, or clear them when there is none."""
+    """Point state.turn/step at the next quick-game setup decision, or clear them when there is none:
+    the special cards in reverse initiative order, then the components in seat order."""
+    for s in reversed(state.order):
+        if state.p[s].start.get(SPECIAL):
+            if deck_choices(state, s):
+                state.turn, state.step = s, "rapido_carta"
+                return
+            state.p[s].start.pop(SPECIAL)  # every special deck is empty (cannot happen with 4 players)
     for s in range(state.n):
         if state.p[s].start.get(VALUE):
             if comp_choices(state, s):
@@ -94,7 +106,22 @@ def comp_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event])
     return True  # this player's quick-game setup is complete
 
 
-STEPS: dict[str, tuple] = {"rapido_comps": (comp_choices, comp_apply)}
+def deck_choices(state: State, s: int) -> list[str]:
+    return [f"qd:{loc}" for loc in SPECIAL_DECKS if state.alley.decks[loc]]
+
+
+def deck_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+    """The top card of the chosen special deck into the player's hand (seen by that player only)."""
+    p = state.p[s]
+    deal_special(state, s, choice[3:], events)
+    p.start[SPECIAL] -= 1
+    if not p.start[SPECIAL]:
+        p.start.pop(SPECIAL)
+    next_decision(state)
+    return True  # a hidden card was seen: no taking it back
+
+
+STEPS: dict[str, tuple] = {"rapido_comps": (comp_choices, comp_apply), "rapido_carta": (deck_choices, deck_apply)}
 
 
 class Module(hooks.Module):
@@ -116,6 +143,9 @@ class Module(hooks.Module):
     def label(self, state: State, seat: int, choice: str) -> Msg | None:
         if choice.startswith("qc:") and state.step == "rapido_comps":
             return msg("trickerion.choice.quick_comp", comp=comp_name(choice[3:]), coins=comp_cost(choice[3:]))
+        if choice.startswith("qd:") and state.step == "rapido_carta":
+            loc = choice[3:]
+            return msg("trickerion.choice.quick_deck", loc=msg(f"trickerion.loc.{loc}"), n=len(state.alley.decks[loc]))
         return None
 
     def info(self, state: State, seat: int) -> list[Msg]:
