@@ -195,6 +195,15 @@ class Module:
         """A magician is about to perform card `index` (its markers are still on it)."""
         return None
 
+    def before_perform(self, state: State, s: int, events: list[Event]) -> None:
+        """Player s is about to choose the card to perform (state.step "apresentar"); a module may point
+        state.turn/step at a decision of its own first."""
+        return None
+
+    def performed(self, state: State, s: int, events: list[Event]) -> None:
+        """Player s has performed (the card's markers are back); a module may set a decision of its own."""
+        return None
+
     def info(self, state: State, seat: int) -> list[Any]:
         """Extra info lines of the seat's prompt."""
         return []

@@ -27,6 +27,8 @@ def next_decision(state: State, events: list[Event]) -> bool:
         if s is not None:
             if cards_of(state, s):
                 state.turn, state.step = s, "apresentar"
+                for h in hooks.active(state):  # a module may ask something first (e.g. a magician's power)
+                    h.before_perform(state, s, events)
                 return True
             log(events, "nothing_to_perform", player=who(s))
         state.perf_day += 1
@@ -87,6 +89,8 @@ def escolher_apresentacao(state: State, s: int, choice: str, rng: Rng, events: l
     apresentar(state, s, int(choice[3:]), events)
     state.perf_day += 1
     state.turn, state.step = None, ""
+    for h in hooks.active(state):  # a module may ask the performer something afterwards
+        h.performed(state, s, events)
     return True
 
 

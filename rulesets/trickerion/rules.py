@@ -29,8 +29,13 @@ def comp_name(key: str) -> Msg:
     return msg(f"trickerion.comp.{key}")
 
 
+OFF_SLOT = "off"  # a marker on a performance card outside its slots (the Dark Alley's Guest Performer)
+
+
 def slot_msg(slot: str) -> Msg:
     """A performance-card slot ("x.y") in words: column and row."""
+    if slot == OFF_SLOT:
+        return msg("trickerion.da.slot_off")
     x, y = slot.split(".")
     return msg("trickerion.slot", col=int(x) + 1, row=int(y) + 1)
 
@@ -138,7 +143,7 @@ def free_symbol(p: Player) -> int | None:
 
 
 def markers_in_theater(state: State, s: int, sym: int) -> int:
-    return sum(1 for card in state.row if card for m in card.m.values() if m.seat == s and m.sym == sym)
+    return sum(m.n for card in state.row if card for m in card.m.values() if m.seat == s and m.sym == sym)
 
 
 def taken_tricks(state: State) -> set[str]:
@@ -193,7 +198,7 @@ def links_of(card: Card, slot: str) -> list[int]:
         return []
     out = []
     own = marker_category(m)
-    for direction, other, li in CARDS[card.id].neighbours[slot]:
+    for direction, other, li in CARDS[card.id].neighbours.get(slot, []):
         o = card.m.get(other)
         if o is not None and corner(own, m.d, direction) == corner(marker_category(o), o.d, (direction + 2) % 4):
             out.append(li)

@@ -23,6 +23,7 @@ class Marker(BaseModel):
     sym: int
     t: str
     d: int
+    n: int = 1          # markers stacked on the slot (Electra's Supercarga stacks two: one trick)
 
 
 class Card(BaseModel):
@@ -79,6 +80,11 @@ class Alley(BaseModel):
     perf: dict[str, str] = {}            # seat -> perform-framed special card of its performing magician
     dubious: list[int] = []              # seats that take the Quick Order component at round end
     share: list[int] = []                # seats collecting opponents' Market spending (Business Share)
+    durable: dict[str, list[str]] = {}   # seat -> own tricks just performed (Durable Components)
+    premiere: dict[str, list[str]] = {}  # seat -> "trick:fame:coins:shards" performed a first time (Grand Premiere)
+    talent: dict[str, str] = {}          # seat -> "apprentice:specialist" swapped at Retornar (Hidden Talent)
+    electra: bool = False                # the set-up in progress stacks a second marker (Supercarga)
+    stacked: list[str] = []              # tricks stacked on the card being performed
 
 
 class Prophecies(BaseModel):
