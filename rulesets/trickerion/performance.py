@@ -48,6 +48,19 @@ def modifier(state: State, owner: int, performing: int) -> int:
     return value
 
 
+def marker_yield(state: State, owner: int, s: int, tid: str) -> tuple[int, int]:
+    """Fame and coins a performed trick of `owner` yields when s performs: the weekday's and the modules'
+    modifiers (each keeps both at 0 or more), then the modules' final changes."""
+    y = TRICKS[tid].yields
+    fame, coins = y.fame, y.coins
+    for mod in [modifier(state, owner, s), *(x for h in hooks.active(state)
+                                             for x in h.yield_modifiers(state, owner, s, tid))]:
+        fame, coins = max(0, fame + mod), max(0, coins + mod)
+    for h in hooks.active(state):
+        fame, coins = h.trick_yield(state, owner, s, fame, coins)
+    return fame, coins
+
+
 def apresentar(state: State, s: int, index: int, events: list[Event]) -> None:
     card = state.row[index]
     for h in hooks.active(state):
@@ -56,12 +69,7 @@ def apresentar(state: State, s: int, index: int, events: list[Event]) -> None:
     for slot in sorted(card.m):
         m = card.m[slot]
         y = TRICKS[m.t].yields
-        fame, coins = y.fame, y.coins
-        for mod in [modifier(state, m.seat, s), *(x for h in hooks.active(state)
-                                                   for x in h.yield_modifiers(state, m.seat, s, m.t))]:
-            fame, coins = max(0, fame + mod), max(0, coins + mod)
-        for h in hooks.active(state):
-            fame, coins = h.trick_yield(state, m.seat, s, fame, coins)
+        fame, coins = marker_yield(state, m.seat, s, m.t)
         gain(state.p[m.seat], fame=fame, coins=coins, shards=y.shards)
         log(events, "yield", player=who(m.seat), trick=trick_name(m.t), fame=fame, coins=coins, shards=y.shards)
         shards_gained(state, m.seat, y.shards, events)

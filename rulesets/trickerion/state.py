@@ -84,7 +84,8 @@ class Alley(BaseModel):
     premiere: dict[str, list[str]] = {}  # seat -> "trick:fame:coins:shards" performed a first time (Grand Premiere)
     talent: dict[str, str] = {}          # seat -> "apprentice:specialist" swapped at Retornar (Hidden Talent)
     electra: bool = False                # the set-up in progress stacks a second marker (Supercarga)
-    stacked: list[str] = []              # tricks stacked on the card being performed
+    stacked: list[str] = []              # "seat:trick" stacked on the card being performed
+    lotus: list[int] = []                # seats losing 1 Fame for a trick the Red Lotus stole
 
 
 class Prophecies(BaseModel):
