@@ -127,7 +127,7 @@ def embedded(tmp_path, rates: dict[str, str] | None = None, limits: dict[str, st
         if limits:
             control.limits(**limits)
         # The demo: three users who sent /start, and the group "Mesa de Teste".
-        from tests.integration.driver import wait_for
+        from bench.driver import wait_for
 
         chats = wait_for(lambda: [c for c in control._call("GET", "chats")["chats"]
                                   if c["type"] == "group" and c["title"] == "Mesa de Teste"], 30, "the demo group")
@@ -142,7 +142,7 @@ def embedded(tmp_path, rates: dict[str, str] | None = None, limits: dict[str, st
 
 def _wait_greeted(stack: Stack, timeout: float = 60) -> None:
     """Every user's /start was answered: the webhook, the worker and the outbox are all up."""
-    from tests.integration.driver import wait_for
+    from bench.driver import wait_for
 
     for uid in stack.users:
         wait_for(lambda u=uid: any(m["from_bot"] for m in stack.control.messages(u)), timeout,

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.integration import driver
+from bench import driver
 from tests.integration.stack import distributed, embedded, redis_url_or_skip
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]

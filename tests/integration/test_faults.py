@@ -13,9 +13,9 @@ import time
 
 import pytest
 
+from bench import driver
 from boardgamesbot.commands.local import stop_processes
 from rulesets.core import load_match, replay, state_hash
-from tests.integration import driver
 from tests.integration.stack import distributed, redis_url_or_skip
 from tests.integration.test_e2e import FAST_RATES, _check_transcripts, _play
 

@@ -11,8 +11,8 @@ import httpx
 import pytest
 import redis
 
+from bench.driver import wait_for
 from boardgamesbot.commands.local import free_port, stop_processes, wait_http, worker_env
-from tests.integration.driver import wait_for
 from tests.integration.stack import ROOT, redis_url_or_skip
 
 pytestmark = pytest.mark.timeout(120)

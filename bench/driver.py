@@ -1,5 +1,5 @@
-"""Scripted people for end-to-end games: they read what the emulator shows and press buttons,
-like someone in the web chat would (nothing reaches into the bot's internals)."""
+"""Scripted people for end-to-end games and benchmarks: they read what the emulator shows and
+press buttons, like someone in the web chat would (nothing reaches into the bot's internals)."""
 
 from __future__ import annotations
 
