@@ -145,3 +145,19 @@ def test_playouts_with_the_dark_alley(name, players):
 @pytest.mark.parametrize("name", list(COMBOS))
 def test_many_playouts_with_the_dark_alley(name, players, beginner):
     _play(name, players, range(3000 + 10 * players, 3003 + 10 * players), beginner)
+
+
+def test_fila_ordenada_leaves_the_secret_workshop_open():
+    """P27 keeps each location's lowest free spaces: the Secret Workshop's only space is its lowest."""
+    from rulesets.core import Rng
+    from rulesets.trickerion import prophecies
+
+    from ..prophecies.helpers import activate
+
+    m = start({"secret_workshop": True}, n=2, seed=0)
+    m.state.modules = [*m.state.modules, prophecies.NAME]
+    prophecies.setup_track(m.state, Rng(5), [])
+    activate(m.state, "P27")
+    revelar(m, {0: {"mag": "workshop"}}, order=[0, 1])
+    do(m, 0, "a:mag")
+    assert GAME.legal_choices(m.state, 0) == ["es:workshop.0.0", "es:workshop.0.1", "es:secret_workshop.0", "voltar"]
