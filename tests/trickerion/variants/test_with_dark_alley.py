@@ -161,3 +161,21 @@ def test_fila_ordenada_leaves_the_secret_workshop_open():
     revelar(m, {0: {"mag": "workshop"}}, order=[0, 1])
     do(m, 0, "a:mag")
     assert GAME.legal_choices(m.state, 0) == ["es:workshop.0.0", "es:workshop.0.1", "es:secret_workshop.0", "voltar"]
+
+
+def test_no_active_prophecy_in_the_quick_games_first_round():
+    from rulesets.trickerion import prophecies
+
+    from ..prophecies.helpers import forced_module
+
+    with forced_module(prophecies.NAME):
+        m = start({**DA, "quick_game": True}, n=2, seed=4)
+        finish_quick_setup(m)
+        st = m.state
+        assert st.round == 2 and st.proph.active is None and len(st.proph.pending) == 3
+        while st.round == 2:
+            s = GAME.to_act(st)[0]
+            choices = GAME.legal_choices(st, s)
+            lazy = [c for c in ("pronto", "fim", "passar", "sa") if c in choices]
+            do(m, s, lazy[0] if lazy else choices[0])
+        assert st.proph.active is not None
