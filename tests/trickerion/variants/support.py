@@ -66,6 +66,12 @@ class VariantInvariants(Invariants):
         for key in inside:
             s, c = st.occ[key].split(":")
             assert card_location(st, st.p[int(s)].plan[c]) == "workshop"
+        if inside:  # the table names the place in both languages
+            for lang in locales.LANGUAGES:
+                [locales.render(line, lang) for line in game.table(st, None)]
+        at_secret = st.step == "acoes" and st.cur is not None and st.cur.loc == "secret_workshop"
+        if at_secret or st.step in ("perito", *QUICK_STEPS):  # the options' own prompts: keyboard-sized, in words
+            rendered(match, st.turn)
 
 
 def _weight(state, choice: str) -> float:

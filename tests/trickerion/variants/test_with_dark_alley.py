@@ -7,7 +7,6 @@ import pytest
 from rulesets.core import replay, state_hash
 from rulesets.core.match import can_undo
 from rulesets.core.playout import random_playout
-from rulesets.trickerion.dark_alley import special_cards
 from rulesets.trickerion.dark_alley.facts import LOCATIONS, SPECIALS
 from rulesets.trickerion.placement import free_spaces
 
@@ -81,22 +80,29 @@ def test_a_special_workshop_card_reaches_the_secret_workshop():
     assert m.state.cur.ap == 3 + 1 + 1 and m.state.cur.loc == "secret_workshop"
 
 
-def test_a_bonus_framed_for_arquitetar_is_lost_at_the_secret_workshop():
+def _at_secret_workshop_with(card: str):
     m = start({**DA, "secret_workshop": True}, n=2, seed=1)
-    card = next(c for c, d in SPECIALS.items()
-                if d.location == "workshop" and d.frame == "arquitetar" and c in special_cards.IMPLEMENTED)
     p = m.state.p[0]
     p.hand[card] = 1
     p.comps = {"fabric": 2}
     give_tricks(m, 0, "T01")
     revelar(m, {0: {"mag": card}}, order=[0, 1])
     do(m, 0, "a:mag", "es:secret_workshop.0")
-    do(m, 0, "sb")  # the printed bonus: it improves Arquitetar, which the Secret Workshop does not offer
-    if m.state.step == "reforcar":
-        do(m, 0, "fr:0")
-    events = do(m, 0, "sx:T01", "sn:2")
-    assert "trickerion.log.da_lost" in [e.text.key for e in events]
-    assert p.tricks[0].on == 2 and m.state.alley.mode == "lost"
+    return m
+
+
+def test_a_bonus_framed_for_arquitetar_is_lost_at_the_secret_workshop():
+    framed = [c for c, d in SPECIALS.items() if d.location == "workshop" and d.frame == "arquitetar"]
+    offered = [c for c in framed if "sb" in GAME.legal_choices(_at_secret_workshop_with(c).state, 0)]
+    assert offered  # the Dark Alley offers the printed bonus of some of them
+    for card in offered:
+        m = _at_secret_workshop_with(card)
+        do(m, 0, "sb")  # the printed bonus: it improves Arquitetar, which the Secret Workshop does not offer
+        if m.state.step == "reforcar":
+            do(m, 0, "fr:0")
+        events = do(m, 0, "sx:T01", "sn:2")
+        assert "trickerion.log.da_lost" in [e.text.key for e in events], card
+        assert m.state.p[0].tricks[0].on == 2 and m.state.alley.mode == "lost"
 
 
 class Checks(AlleyInvariants):
