@@ -18,8 +18,9 @@ from .helpers import TrackCheck, activate, forced_module
 
 
 @contextlib.contextmanager
-def fixed(pid: str):
-    """`pid` is Active from the end of the setup on, and again after every end-of-round move."""
+def fixed(pid: str, force: bool = True):
+    """`pid` is Active from the end of the setup on, and again after every end-of-round move; `force`
+    also puts the module into new base games (the Dark Alley's option does it by itself)."""
     setup_track, move = P.setup_track, P.mover_as_profecias
 
     def setup_then_fix(state, rng, events):
@@ -33,7 +34,7 @@ def fixed(pid: str):
 
     P.setup_track, P.mover_as_profecias = setup_then_fix, move_then_fix
     try:
-        with forced_module(P.NAME):
+        with forced_module(*([P.NAME] if force else [])):
             yield
     finally:
         P.setup_track, P.mover_as_profecias = setup_track, move
@@ -69,3 +70,27 @@ def test_whole_games_with_one_prophecy_every_round(pid):
                 match = play(2 + seed, seed, {}, check=check)
                 assert GAME.is_over(match.state) and track.seen == {pid}
                 assert state_hash(replay(match)) == state_hash(match)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pid", sorted(P.PROPHECIES))
+def test_dark_alley_games_with_one_prophecy_every_round(pid):
+    """The same with the Dark Alley (its special cards, powers and Beco Escuro around each rule change)."""
+    from rulesets.trickerion.game import Options
+
+    if "dark_alley" not in Options.model_fields:
+        pytest.skip("the Dark Alley's options are not in the game yet")
+    checks = pytest.importorskip("tests.trickerion.dark_alley.checks")
+    with fixed(pid, force=False):
+        for seed in range(2):
+            base, track = checks.Invariants(), TrackCheck(forced_active=True)
+
+            def check(game, match, base=base, track=track):
+                base(game, match)
+                track(game, match)
+                _placement_rules(game, match)
+
+            options = {"dark_alley": True, "prophecies": True}
+            match = purposeful_playout(2 + seed, seed, options, check=check)
+            assert GAME.is_over(match.state) and match.state.round == 7
+            assert state_hash(replay(match)) == state_hash(match)
