@@ -38,6 +38,7 @@ from . import (
     market,
     performance,
     placement,
+    prophecies,  # noqa: F401  (importing it registers the prophecies module: option `prophecies`)
     scoring,
     setup,
     theater,
