@@ -61,10 +61,15 @@ def draw(game: str, view: dict[str, Any], names: Sequence[str], lang: str) -> by
 
 
 def encode(image: Image.Image) -> bytes:
-    """Palette PNG: flat board-game colours compress to a few tens of KB."""
+    """Palette PNG: flat board-game colours compress to a few tens of KB.
+
+    Drawn inside the command that makes a move, before the mover's next prompt goes out, so
+    its cost is felt on every press: the fast octree quantizer without Pillow's extra
+    `optimize` pass takes ~17 ms on an 860x520 table instead of ~70 ms (median cut +
+    optimize), for a file about 5% larger (measured by `boardgamesbot bench`)."""
     out = io.BytesIO()
-    image.convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE) \
-        .save(out, format="PNG", optimize=True)
+    image.convert("RGB").quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE) \
+        .save(out, format="PNG")
     return out.getvalue()
 
 
