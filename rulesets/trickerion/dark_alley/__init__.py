@@ -29,7 +29,7 @@ BASE_PLACES = {"downtown": town_center, "market": market, "workshop": workshop, 
 
 
 class Improved:
-    """A base location whose menu gains the choices of a ready special-card bonus."""
+    """A base location whose menu gains the choices of a ready special-card bonus or a magician's power."""
 
     def __init__(self, base) -> None:
         self.base = base
@@ -39,7 +39,8 @@ class Improved:
         return self.base.menu(state, s) + special_cards.extra_choices(state, s)
 
     def start(self, state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-        if choice[:3] in ("hh:", "tk:", "ig:", "sp:"):
+        state.alley.electra = False  # a Supercarga left with "back" does not carry over to another set-up
+        if choice[:3] in special_cards.EXTRA_HEADS:
             special_cards.extra_start(state, s, choice, events)
         else:
             self.base.start(state, s, choice, rng, events)
@@ -50,7 +51,7 @@ class DarkAlley(hooks.Module):
 
     def places(self, state: State) -> dict[str, Any]:
         out: dict[str, Any] = {PERMANENT: beco_escuro}
-        if state.cur is not None and state.cur.loc in BASE_PLACES and special_cards.ready(state):
+        if state.cur is not None and state.cur.loc in BASE_PLACES:
             out[state.cur.loc] = Improved(BASE_PLACES[state.cur.loc])
         return out
 
@@ -83,6 +84,7 @@ class DarkAlley(hooks.Module):
 
     def placement_step(self, state: State, s: int) -> None:
         special_cards.placement_step(state, s)
+        magicians.placement_step(state, s)
 
     def action_cost(self, state: State, action: str, value: int) -> int:
         return special_cards.action_cost(state, action, value)
@@ -98,6 +100,22 @@ class DarkAlley(hooks.Module):
 
     def performing(self, state: State, s: int, index: int, events: list[Event]) -> None:
         special_cards.performing(state, s, index, events)
+
+    def performed(self, state: State, s: int, events: list[Event]) -> None:
+        special_cards.performed(state, s, events)
+        magicians.performed(state, s, events)
+
+    def before_perform(self, state: State, s: int, events: list[Event]) -> None:
+        magicians.before_perform(state, s, events)
+
+    def before_performances(self, state: State, rng: Rng, events: list[Event]) -> None:
+        magicians.before_performances(state, events)
+
+    def buy_area(self, state: State, comps: list[str]) -> list[str]:
+        return special_cards.buy_area(state, comps)
+
+    def component_cost(self, state: State, comp: str, price: int) -> int:
+        return special_cards.component_cost(state, comp, price)
 
     def end_round(self, state: State, rng: Rng, events: list[Event]) -> None:
         special_cards.end_round(state, events)

@@ -1,4 +1,15 @@
-"""The Dark Alley side of the magician cards (PT appendix p.21). Implemented here:
+"""The Dark Alley side of the magician cards (PT appendix p.21), all eight:
+
+    Mestre das Correntes (M01) Libertar-se: right before the Performance phase, one Reagendar without a
+                         character whose links pay their bonuses (and shard circles).
+    O Grande Óptico (M02) Mimetismo: once per round, a character placed with a permanent card may copy a
+                         special card of that location revealed by an opponent this round (its bonus or +1 AP).
+    Lótus Vermelha (M05) Roubo de Truque: performing, one own trick may yield an opponent's trick on the
+                         card with a threshold no higher; that opponent loses 1 Fame after the show.
+    Yoruba (M07)         Possessão Espiritual: once per round, for 1 Shard, choose the card an opponent
+                         performs (asked when they have two or more).
+    Electra (M08)        Supercarga: set up two markers of one trick on one slot: one trick, links paid
+                         once, +1/+2/+3 Fame and coins by level when performed (special_cards.py).
 
     O Mecanizador (M04)  Aprimoramento Mecânico: once per round, +1 AP to an apprentice placed anywhere
                          but the Theater — given to the first such apprentice of the round.
@@ -11,11 +22,11 @@
 
 from __future__ import annotations
 
-from rulesets.core import Event, Rng
+from rulesets.core import Event, Rng, msg
 
 from ..rules import gain, kind, log, who
 from ..state import State
-from .facts import PERMANENT
+from .facts import PERMANENT, SPECIALS
 
 GENTLEMAN_PLACES = ("downtown", "market", PERMANENT)
 
@@ -30,6 +41,7 @@ def placed(state: State, s: int, char: str, key: str, events: list[Event]) -> No
         fame = len(p.tricks)
         gain(p, fame=fame)
         log(events, "da_gentleman", player=who(s), fame=fame)
+    mimic_placed(state, s, char, key)
     once = state.alley.once
     if p.magician == "M04" and kind(char) == "apprentice" and loc != "theater" and f"{s}:mech" not in once:
         once += [f"{s}:mech", f"{s}:mech:{char}"]
@@ -59,3 +71,235 @@ def tecer(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> N
 
 
 STEPS = {"da_tecer": (tecer_opcoes, tecer)}
+
+
+# ---------------------------------------------------------------------------------------------- O Grande Óptico
+
+
+def mimic_candidates(state: State, s: int, loc: str) -> list[str]:
+    """Mimetismo (M02): the special cards of this location revealed under opponents' characters this round
+    (Freelancer's bonus is where its character went, so there is nothing of it to copy at placement)."""
+    return sorted({c for o, q in enumerate(state.p) if o != s for c in q.plan.values()
+                   if c in SPECIALS and SPECIALS[c].location == loc and c != "A25"})
+
+
+def mimic_placed(state: State, s: int, char: str, key: str) -> None:
+    p, a = state.p[s], state.alley
+    card = p.plan.get(char)
+    if (p.magician == "M02" and card not in SPECIALS and not key.endswith(".p") and f"{s}:mi" not in a.once
+            and mimic_candidates(state, s, key.split(".")[0])):
+        a.mode = "mimic"
+
+
+def placement_step(state: State, s: int) -> None:
+    if state.alley.mode == "mimic" and state.cur is not None:
+        state.alley.mode = ""
+        state.ctx = {"next": state.step}
+        state.step = "da_mimetismo"
+
+
+def mimetismo_opcoes(state: State, s: int) -> list[str]:
+    return [f"mi:{c}" for c in mimic_candidates(state, s, state.cur.loc)] + ["mi:-"]
+
+
+def mimetismo(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    """The copied card is then treated as this character's special card: its bonus or +1 AP."""
+    if choice == "mi:-":
+        state.step, state.ctx = state.ctx["next"], {}
+        return
+    a = state.alley
+    a.card, a.mode = choice[3:], ""
+    a.once.append(f"{s}:mi")
+    log(events, "da_mimesis", player=who(s), card=msg(f"trickerion.card.{a.card}"))
+    state.step = "da_especial"
+
+
+# ---------------------------------------------------------------------------------------------- Mestre das Correntes
+
+
+def before_performances(state: State, events: list[Event]) -> None:
+    """Libertar-se (M01): right before the Performance phase, one Reagendar without a character."""
+    from ..theater import marcadores_para_reagendar
+
+    for s, p in enumerate(state.p):
+        if p.magician == "M01" and marcadores_para_reagendar(state, s):
+            state.turn, state.step, state.ctx = s, "da_correntes_m", {}
+            return
+
+
+def correntes_marcador_opcoes(state: State, s: int) -> list[str]:
+    from ..theater import marcadores_para_reagendar
+
+    return marcadores_para_reagendar(state, s) + ["cm:-"]
+
+
+def _end(state: State) -> bool:
+    state.turn, state.step, state.ctx = None, "", {}
+    return True
+
+
+def correntes_marcador(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+    if choice == "cm:-":
+        return _end(state)
+    _, i, slot = choice.split(":")
+    state.ctx = {"from": int(i), "slot": slot}
+    state.step = "da_correntes_c"
+    return False
+
+
+def correntes_cartas_opcoes(state: State, s: int) -> list[str]:
+    from ..theater import _cards_for
+
+    i, slot = state.ctx["from"], state.ctx["slot"]
+    return [f"cc:{k}" for k in _cards_for(state, s, state.row[i].m[slot].sym, (i, slot))]
+
+
+def correntes_carta(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+    state.ctx["to"] = int(choice[3:])
+    state.step = "da_correntes_e"
+    return False
+
+
+def correntes_espacos_opcoes(state: State, s: int) -> list[str]:
+    from ..theater import spots
+
+    i, slot, to = state.ctx["from"], state.ctx["slot"], state.ctx["to"]
+    return [f"ce:{x}:{d}" for x, d in spots(state, s, state.row[i].m[slot].sym, to, (i, slot))]
+
+
+def correntes_espaco(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+    """The marker moves like a Reagendar; unlike one, its links pay their bonuses (and shard circles)."""
+    from ..data import CARDS
+    from ..rules import links_of, slot_msg, trick_name
+
+    _, slot, d = choice.split(":")
+    i, old, to = state.ctx["from"], state.ctx["slot"], state.ctx["to"]
+    m = state.row[i].m.pop(old)
+    card = state.row[to]
+    card.m[slot] = m.model_copy(update={"d": int(d)})
+    links = links_of(card, slot)
+    log(events, "da_break_free", player=who(s), trick=trick_name(m.t), card=to + 1, slot=slot_msg(slot),
+        links=len(links))
+    for li in links:
+        if CARDS[card.id].links[li].shard:
+            for seat in sorted({card.m[x].seat for x in CARDS[card.id].links[li].between}):
+                gain(state.p[seat], shards=1)
+                log(events, "link_shard", player=who(seat))
+    if not links:
+        return _end(state)
+    state.ctx = {"t": m.t, "links": len(links)}
+    state.step = "da_correntes_b"
+    return False
+
+
+def correntes_bonus_opcoes(state: State, s: int) -> list[str]:
+    return [f"cb:{k}" for k in range(state.ctx["links"], -1, -1)]
+
+
+def correntes_bonus(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+    from ..data import TRICKS
+
+    level, n, fame = TRICKS[state.ctx["t"]].level, state.ctx["links"], int(choice[3:])
+    gain(state.p[s], fame=fame * level, coins=(n - fame) * level)
+    log(events, "link_bonus", player=who(s), fame=fame * level, coins=(n - fame) * level)
+    return _end(state)
+
+
+# ---------------------------------------------------------------------------------------------- Yoruba, Lótus Vermelha
+
+
+def before_perform(state: State, s: int, events: list[Event]) -> None:
+    """Before performer s chooses a card: Yoruba may choose it for them (Possessão Espiritual, once per
+    round, 1 Shard; asked only when s has two or more cards to choose from); the Red Lotus chooses with
+    her Roubo de Truque."""
+    from ..performance import cards_of
+
+    a = state.alley
+    y = next((o for o, p in enumerate(state.p) if p.magician == "M07"), None)
+    if (y is not None and y != s and state.p[y].shards and f"{y}:yo" not in a.once
+            and f"{y}:yo:{state.perf_day}" not in a.once and len(cards_of(state, s)) >= 2):
+        state.turn, state.step, state.ctx = y, "da_possessao", {"who": s}
+        return
+    if state.p[s].magician == "M05" and _steals(state, s, cards_of(state, s)):
+        state.turn, state.step, state.ctx = s, "da_lotus", {"cards": cards_of(state, s)}
+
+
+def possessao_opcoes(state: State, s: int) -> list[str]:
+    from ..performance import cards_of
+
+    return [f"yo:{i}" for i in cards_of(state, state.ctx["who"])] + ["yo:-"]
+
+
+def possessao(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+    from ..performance import escolher_apresentacao
+
+    performer, a = state.ctx["who"], state.alley
+    if choice == "yo:-":
+        a.once.append(f"{s}:yo:{state.perf_day}")
+        state.turn, state.step, state.ctx = performer, "apresentar", {}
+        before_perform(state, performer, [])
+        return False
+    i = int(choice[3:])
+    state.p[s].shards -= 1
+    a.once.append(f"{s}:yo")
+    log(events, "da_possession", player=who(s), target=who(performer), card=i + 1)
+    if state.p[performer].magician == "M05" and _steals(state, performer, [i]):
+        state.turn, state.step, state.ctx = performer, "da_lotus", {"cards": [i]}
+        return True
+    return escolher_apresentacao(state, performer, f"ap:{i}", rng, events)
+
+
+def _steals(state: State, s: int, cards: list[int]) -> list[str]:
+    """Roubo de Truque (M05): an opponent's trick on the card with a fame threshold no higher than the
+    performer's own trick there, taken instead of that trick's yields (one choice per pair of tricks)."""
+    from ..data import TRICKS
+
+    out: dict[tuple, str] = {}
+    for i in cards:
+        card = state.row[i]
+        for own_slot, m in sorted(card.m.items()):
+            for opp_slot, o in sorted(card.m.items()):
+                if m.seat == s and o.seat != s and o.t != m.t and TRICKS[o.t].threshold <= TRICKS[m.t].threshold:
+                    out.setdefault((i, m.t, o.t), f"rl:{i}:{own_slot}:{opp_slot}")
+    return list(out.values())
+
+
+def lotus_opcoes(state: State, s: int) -> list[str]:
+    cards = state.ctx["cards"]
+    return [f"ap:{i}" for i in cards] + _steals(state, s, cards)
+
+
+def lotus(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+    from ..performance import escolher_apresentacao
+    from ..rules import trick_name
+
+    if choice.startswith("rl:"):
+        _, i, own, opp = choice.split(":")
+        card = state.row[int(i)]
+        stolen = card.m[opp]
+        mine = card.m[own]
+        card.m[own] = mine.model_copy(update={"t": stolen.t})  # this marker now yields the stolen trick
+        state.alley.lotus.append(stolen.seat)
+        log(events, "da_trick_steal", player=who(s), trick=trick_name(stolen.t), owner=who(stolen.seat),
+            own=trick_name(mine.t))
+        choice = f"ap:{i}"
+    state.ctx = {}
+    return escolher_apresentacao(state, s, choice, rng, events)
+
+
+def performed(state: State, s: int, events: list[Event]) -> None:
+    for seat in state.alley.lotus:
+        gain(state.p[seat], fame=-1)
+        log(events, "da_steal_penalty", player=who(seat))
+    state.alley.lotus = []
+
+
+STEPS.update({
+    "da_mimetismo": (mimetismo_opcoes, mimetismo),
+    "da_correntes_m": (correntes_marcador_opcoes, correntes_marcador),
+    "da_correntes_c": (correntes_cartas_opcoes, correntes_carta),
+    "da_correntes_e": (correntes_espacos_opcoes, correntes_espaco),
+    "da_correntes_b": (correntes_bonus_opcoes, correntes_bonus),
+    "da_possessao": (possessao_opcoes, possessao),
+    "da_lotus": (lotus_opcoes, lotus),
+})

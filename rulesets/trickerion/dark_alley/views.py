@@ -8,13 +8,13 @@ from rulesets.core.messages import Msg
 from ..data import TRICKS
 from ..market import unit_price
 from ..placement import char_msg
-from ..rules import comp_name, cost, trick_name
+from ..rules import comp_name, cost, trick_name, who
 from ..state import State
 from ..town_center import face_msg
 from . import beco_escuro, special_cards
 from .facts import SPECIALS
 
-MENU_HEADS = ("bx", "hh", "tk", "ig", "sp")
+MENU_HEADS = ("bx", "hh", "tk", "ig", "sp", "gp", "nt", "df", "cs", "sg", "bp", "el")
 YES_NO = {"fe": "empower", "mr": "recruit", "tm": "merchant", "en": "test_run", "eh": "enhance"}
 
 
@@ -26,6 +26,9 @@ def label(state: State, seat: int, cid: str) -> Msg | None:
         return None
     if cid == "voltar":
         return msg("trickerion.choice.voltar")
+    mine = step_label(state, seat, cid)
+    if mine is not None:
+        return mine
     if cid in ("sb", "sa"):
         return msg(f"trickerion.da.choice.{cid}", card=special_cards.card_msg(state.alley.card))
     if cid == "ju":
@@ -62,6 +65,8 @@ def _menu_label(state: State, cid: str, head: str, arg: str) -> Msg:
     if head == "bx":
         action = {"1": "comprar_primeira", "2": "comprar_adicionais", "cv": "clarividencia", "td": "tecer_destino"}[arg]
         return msg(f"trickerion.da.action.{action}", ap=beco_escuro.cost(state, action))
+    if head == "el":
+        return msg("trickerion.da.choice.el", trick=trick_name(arg), ap=cost(state, "preparar"))
     card = special_cards.card_msg(state.alley.card)
     if head == "hh":
         die, kind = arg.split(":")
@@ -72,6 +77,11 @@ def _menu_label(state: State, cid: str, head: str, arg: str) -> Msg:
                    card=card)
     if head == "ig":
         return msg("trickerion.da.choice.ingenuity", trick=trick_name(arg), ap=TRICKS[arg].prepare_ap, card=card)
+    if head in ("gp", "nt"):
+        return msg(f"trickerion.da.choice.{head}", trick=trick_name(arg), ap=cost(state, "preparar"), card=card)
+    if head in ("df", "cs", "sg", "bp"):
+        ap = cost(state, "reagendar" if head == "df" else "comprar")
+        return msg(f"trickerion.da.choice.{head}", ap=ap, card=card)
     i, slot = arg.split(":", 1)
     m = state.row[int(i)].m[slot]
     return msg("trickerion.da.choice.street", trick=trick_name(m.t), n=int(i) + 1, card=card)
@@ -97,3 +107,73 @@ def info(state: State, seat: int) -> list[Msg]:
     return out
 
 
+
+
+def _spot(state: State, seat: int, index: int, slot: str, d: str, tid: str, sym: int, leaving: str | None) -> Msg:
+    """A slot and rotation in words, with the links a marker there would form."""
+    from ..rules import links_of, slot_msg
+    from ..state import Marker
+
+    trial = state.row[index].model_copy(deep=True)
+    if leaving:
+        trial.m.pop(leaving, None)
+    trial.m[slot] = Marker(seat=seat, sym=sym, t=tid, d=int(d))
+    return msg("trickerion.choice.spot", slot=slot_msg(slot), dir=msg(f"trickerion.dir.{d}"),
+               links=len(links_of(trial, slot)))
+
+
+def step_label(state: State, seat: int, cid: str) -> Msg | None:
+    """Labels of the choices of the steps added for the cards and powers of the second batch."""
+    from ..placement import card_msg as assignment_msg
+    from ..rules import owned, slot_msg
+    from ..views import card_msg as perf_card
+
+    head, arg, ctx = cid[:2], cid[3:], state.ctx
+    if arg == "-":
+        special = {"ks": "done", "iv": "done", "up": "done", "cm": "end_cm", "yo": "end_yo"}
+        return msg(f"trickerion.da.choice.{special.get(head, 'none')}")
+    if head in ("pl", "gc", "tw", "dd", "cc", "yo"):
+        i = int(arg)
+        return msg("trickerion.choice.card", n=i + 1, card=perf_card(state.row[i].id))
+    if head in ("ps", "te"):
+        slot, d = arg.split(":")
+        o = owned(state.p[seat], ctx["t"])
+        return _spot(state, seat, ctx["card"], slot, d, o.t, o.sym, None)
+    if head in ("de", "ce"):
+        slot, d = arg.split(":")
+        m = state.row[ctx["from"]].m[ctx["slot"]]
+        leaving = ctx["slot"] if ctx["to"] == ctx["from"] else None
+        return _spot(state, m.seat, ctx["to"], slot, d, m.t, m.sym, leaving)
+    if head == "ht":
+        return msg(f"trickerion.char.{arg}")
+    if head == "hy":
+        return assignment_msg(state, arg)
+    if head == "dm":
+        i, slot = arg.split(":", 1)
+        m = state.row[int(i)].m[slot]
+        return msg("trickerion.da.choice.marker", player=who(m.seat), trick=trick_name(m.t), n=int(i) + 1,
+                   slot=slot_msg(slot))
+    if head in ("ks", "sg"):
+        return msg("trickerion.choice.bt", comp=comp_name(arg), price=unit_price(state, arg))
+    if head == "sq":
+        k = int(arg)
+        return msg("trickerion.da.choice.smuggle", count=k, comp=comp_name(ctx["comp"]),
+                   fame=k * unit_price(state, ctx["comp"]) - 1)
+    if head == "du":
+        return trick_name(arg)
+    if head == "ge":
+        tid, kind = arg.split(":")
+        first = next(f for f in state.alley.premiere[str(seat)] if f.startswith(tid + ":")).split(":")
+        n = int(first[1 + ("fame", "coins", "shards").index(kind)])
+        return msg("trickerion.da.choice.premiere", trick=trick_name(tid), what=msg(f"trickerion.da.yield.{kind}", n=n))
+    if head == "mi":
+        return special_cards.card_msg(arg)
+    if head == "cb":
+        n, level = ctx["links"], TRICKS[ctx["t"]].level
+        return msg("trickerion.choice.lf", fame=int(arg) * level, coins=(n - int(arg)) * level)
+    if head == "rl":
+        i, own, opp = arg.split(":")
+        card = state.row[int(i)]
+        return msg("trickerion.da.choice.steal", n=int(i) + 1, trick=trick_name(card.m[opp].t),
+                   own=trick_name(card.m[own].t))
+    return None

@@ -53,10 +53,11 @@ class Invariants:
         assert len(held) == len(set(held)) and len(st.days) == len(DAYS)
         for card in st.row:
             if card:
-                seen = set()
-                for m in card.m.values():
-                    assert owners.get(m.t) == m.seat and (m.seat, m.sym) not in seen
-                    seen.add((m.seat, m.sym))
+                same: dict[tuple[int, int], int] = {}
+                for m in card.m.values():  # New Twist allows a second marker of one trick on a card
+                    assert owners.get(m.t) == m.seat and m.n in (1, 2)
+                    same[m.seat, m.sym] = same.get((m.seat, m.sym), 0) + 1
+                assert all(k <= 2 for k in same.values())
         assert len(st.stock) <= 5
         for viewer in (None, *range(st.n)):  # secret hands: never in another seat's or the group's view
             players = game.view(st, viewer)["players"]
