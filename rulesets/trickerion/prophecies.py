@@ -39,6 +39,7 @@ NAME = "prophecies"
 DAY_KEYS = tuple(d.key for d in DAYS)
 # Actions whose cost a prophecy may change: the base game's and the Beco Escuro's Comprar Cartas Adicionais.
 ACTIONS = (*BOARD.actions, "comprar_adicionais")
+ALLEY = "alley"  # the Beco Escuro's location key (dark_alley/)
 
 
 class Effect(BaseModel):
@@ -371,9 +372,13 @@ class Module(hooks.Module):
 
     def info(self, state: State, seat_: int) -> list[Msg]:
         t = state.proph
-        if t is None or not t.active:
+        if t is None:
             return []
-        return [msg("trickerion.prophecies.info", prophecy=name(t.active), text=text(t.active))]
+        out = [msg("trickerion.prophecies.info", prophecy=name(t.active), text=text(t.active))] if t.active else []
+        if state.cur is not None and state.turn == seat_ and state.cur.loc == ALLEY:  # before Clarividência / Tecer
+            out.append(msg("trickerion.prophecies.info_pending", pending=[
+                msg("trickerion.prophecies.numbered", n=i + 1, prophecy=name(p)) for i, p in enumerate(t.pending)]))
+        return out
 
     def label(self, state: State, seat_: int, choice: str) -> Msg | None:
         if choice.startswith("td:") and state.proph is not None:

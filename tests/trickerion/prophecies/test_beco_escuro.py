@@ -1,0 +1,47 @@
+"""Clarividência and Tecer o Destino through the Beco Escuro's menu in a Dark Alley game with prophecies."""
+
+from rulesets.core import new_match
+
+from ..harness import do, revelar
+from .helpers import GAME
+
+OPTIONS = {"beginner_setup": True, "dark_alley": True, "prophecies": True}
+
+
+def _at_the_alley(magician: str = "M03", space: str = "alley.0"):
+    m = new_match(GAME, OPTIONS, 2, 3)
+    do(m, 0, f"m:{magician}")
+    do(m, 1, GAME.legal_choices(m.state, 1)[0])
+    revelar(m, {0: {"mag": "alley"}}, order=[0, 1])
+    do(m, 0, "a:mag", f"es:{space}")
+    while m.state.step != "acoes":  # Reforçar o Personagem and any question before the actions: decline
+        do(m, 0, next(c for c in GAME.legal_choices(m.state, 0) if c in ("fr:0", "voltar", "fim") or c.endswith(":0")))
+    return m
+
+
+def test_clarividencia_costs_one_ap_moves_the_pending_and_once_per_placement():
+    m = _at_the_alley("M01")
+    st = m.state
+    a, b, c = st.proph.pending
+    ap = st.cur.ap
+    assert "bx:td" not in GAME.legal_choices(st, 0)  # not the Priestess
+    do(m, 0, "bx:cv")
+    assert st.proph.pending == [b, c, a] and st.cur.ap == ap - 1 and st.proph.active is None
+    assert "bx:cv" not in GAME.legal_choices(st, 0)  # limit: once per placement
+
+
+def test_tecer_o_destino_by_the_priestess():
+    m = _at_the_alley("M03")
+    st = m.state
+    a, b, c = st.proph.pending
+    top = st.proph.pile[0]
+    ap = st.cur.ap
+    do(m, 0, "bx:td")
+    assert GAME.legal_choices(st, 0) == ["td:0", "td:1", "td:2", "voltar"]
+    info = [x for x in GAME.prompt(st, 0).info if x.key == "trickerion.prophecies.info_pending"]
+    shown = [x.params["prophecy"].key for x in info[0].params["pending"]]
+    assert shown == [f"trickerion.prophecy.{p}" for p in (a, b, c)]  # the buttons' numbers, named
+    do(m, 0, "td:2")
+    assert st.proph.active == c and st.proph.pending == [a, b, top] and st.cur.ap == ap - 1
+    assert st.proph.discard == []  # round 1: there was no Active prophecy to discard
+    assert "bx:td" not in GAME.legal_choices(st, 0)  # limit: once per placement
