@@ -45,3 +45,39 @@ def test_tecer_o_destino_by_the_priestess():
     assert st.proph.active == c and st.proph.pending == [a, b, top] and st.cur.ap == ap - 1
     assert st.proph.discard == []  # round 1: there was no Active prophecy to discard
     assert "bx:td" not in GAME.legal_choices(st, 0)  # limit: once per placement
+
+
+def _planned(active: str):
+    from .helpers import activate
+
+    m = new_match(GAME, OPTIONS, 2, 3)
+    do(m, 0, "m:M01")
+    do(m, 1, GAME.legal_choices(m.state, 1)[0])
+    activate(m.state, active)
+    revelar(m, {0: {"mag": "alley"}}, order=[0, 1])
+    do(m, 0, "a:mag")
+    return m
+
+
+def test_p18_and_p27_at_the_beco_escuro():
+    m = _planned("P18")
+    coins = m.state.p[0].coins
+    assert coins >= 3 and "es:alley.0" in GAME.legal_choices(m.state, 0)
+    do(m, 0, "es:alley.0")
+    assert m.state.p[0].coins == coins - 3  # the Beco Escuro's +2 space costs 3 coins too
+    m = _planned("P27")
+    assert [c for c in GAME.legal_choices(m.state, 0) if c.startswith("es:")] == ["es:alley.3"]
+
+
+def test_p05_draw_further_cards_for_one_ap():
+    from rulesets.trickerion.dark_alley.beco_escuro import cost
+
+    m = _planned("P05")
+    assert cost(m.state, "comprar_adicionais") == 1 and cost(m.state, "comprar_primeira") == 1
+    do(m, 0, "es:alley.3")
+    while m.state.step != "acoes":
+        do(m, 0, next(c for c in GAME.legal_choices(m.state, 0) if c in ("fr:0", "voltar", "fim") or c.endswith(":0")))
+    m.state.cur.ap = 1
+    assert "bx:2" in GAME.legal_choices(m.state, 0)  # Comprar Cartas Adicionais with a single AP
+    m = _planned("P12")
+    assert cost(m.state, "comprar_adicionais") == 2  # limit: only while P05 is Active

@@ -132,20 +132,15 @@ def test_p24_take_coins_costs_one_ap_and_p25_hire_costs_one():
 
 
 def test_p05_draw_further_cards_costs_one_ap():
-    from rulesets.trickerion.rules import cost
+    from rulesets.trickerion import hooks
 
     m = with_prophecies(2, "P05")
-    if "comprar_adicionais" not in __import__("rulesets.trickerion.data", fromlist=["COST"]).COST:
-        from rulesets.trickerion import hooks
-
-        assert hooks.REGISTRY["prophecies"].action_cost(m.state, "comprar_adicionais", 2) == 1
-        activate(m.state, OTHER)
-        assert hooks.REGISTRY["prophecies"].action_cost(m.state, "comprar_adicionais", 2) == 2
-        assert hooks.REGISTRY["prophecies"].action_cost(m.state, "comprar_primeira", 1) == 1
-        return
-    assert cost(m.state, "comprar_adicionais") == 1
+    module = hooks.REGISTRY["prophecies"]
+    assert module.action_cost(m.state, "comprar_adicionais", 2) == 1
+    assert module.action_cost(m.state, "comprar_primeira", 1) == 1  # limit: only Comprar Cartas Adicionais
     activate(m.state, OTHER)
-    assert cost(m.state, "comprar_adicionais") == 2
+    assert module.action_cost(m.state, "comprar_adicionais", 2) == 2  # limit: only while P05 is Active
+    # (through the Beco Escuro's menu: test_beco_escuro.py)
 
 
 # ---------------------------------------------------------------------------------------------- Town Center
