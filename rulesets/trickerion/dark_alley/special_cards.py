@@ -87,7 +87,8 @@ def placement_step(state: State, s: int) -> None:
 
 def especial_opcoes(state: State, s: int) -> list[str]:
     card = state.alley.card
-    bonus = card in SPECIALS and (card != "A35" or state.ctx["next"] == "reforcar")
+    # Freelancer placed at the Workshop has nothing more to give; Empower needs a Shard to enhance with
+    bonus = card != "A25" and (card != "A35" or state.ctx["next"] == "reforcar")
     return (["sb"] if bonus else []) + ["sa"]
 
 
@@ -677,11 +678,9 @@ EXTRA_HEADS = ("hh:", "tk:", "ig:", "sp:", "gp:", "nt:", "df:", "cs:", "sg:", "b
 def extra_start(state: State, s: int, choice: str, events: list[Event]) -> None:
     p, head, arg = state.p[s], choice[:2], choice[3:]
     a = state.alley
-    if head != "el":
-        a.mode = "used"
     if head == "hh":
         die, kind = arg.split(":")
-        state.cur.ap -= cost(state, "contratar")
+        state.cur.ap -= cost(state, "contratar")  # still with the card's discount
         p.hires.append(kind)
         state.dice[die] = X
         log(events, "hire", player=who(s), char=msg(f"trickerion.char.{kind}"))
@@ -710,6 +709,8 @@ def extra_start(state: State, s: int, choice: str, events: list[Event]) -> None:
         a.electra = True
         state.ctx = {"t": arg}
         state.step = "preparar_c"
+    if head not in ("el", "tk"):  # Thirst for Knowledge ends in the base Learn, which uses the bonus up
+        a.mode = "used"
 
 
 # ---------------------------------------------------------------------------------------------- the Theater's extras

@@ -1,0 +1,651 @@
+"""Special assignment cards: how they are played, and each card's effect and limit."""
+
+import pytest
+
+from rulesets.trickerion.dark_alley import special_cards
+from rulesets.trickerion.dark_alley.facts import SPECIALS
+from rulesets.trickerion.state import Marker, Owned
+
+from ..harness import do
+from .positions import begin, card, choices, give, go, keys, plan, tricks, with_card
+
+MAGS = ("M02", "M04")  # seat 0: the Great Optico (optical: Borboletas Encantadas, 2 Fabric, Manager)
+
+
+def game(n: int = 2):
+    return begin(n, magicians=MAGS[:n] if n == 2 else ("M02", "M04", "M01", "M05")[:n])
+
+
+def finish_round(m) -> None:
+    """Everyone's remaining characters idle, performances skipped: to the next round."""
+    while m.state.round == 1:
+        s = m.state.turn
+        if s is None:
+            raise AssertionError(m.state.phase)
+        ch = choices(m, s)
+        pick = next((c for c in ("fim", "ge:-", "cm:-", "yo:-") if c in ch), None)
+        pick = pick or next((c for c in ch if c.startswith("o:")), None) or ch[0]
+        do(m, s, pick)
+
+
+# ---------------------------------------------------------------------------------------------- how they are played
+
+
+def test_bonus_or_plus_one_ap_when_placed():
+    m = game()
+    with_card(m, 0, "A33", "downtown.3", bonus=False)
+    assert m.state.cur.ap == 4 and m.state.alley.mode == "ap"
+    m.state.dice["b0"] = "5"
+    fame = m.state.p[0].fame
+    do(m, 0, "pm:b0")
+    assert m.state.p[0].fame == fame  # the bonus was traded for the AP
+
+
+def test_the_bonus_is_lost_if_another_action_comes_first():
+    m = game()
+    with_card(m, 0, "A33", "downtown.0")
+    m.state.dice["b0"] = "5"
+    events = do(m, 0, "rerrolar", "rr:r0")
+    assert "da_lost" in keys(events) and m.state.alley.mode == "lost"
+    fame = m.state.p[0].fame
+    do(m, 0, "pm:b0")
+    assert m.state.p[0].fame == fame
+
+
+def test_used_cards_go_to_the_bottom_idle_ones_stay_in_hand():
+    m = game()
+    give(m, 0, "A33", "A39")
+    plan(m, {0: {"mag": "A33", "a1": "A39"}})
+    go(m, 0, "mag", "downtown.0")
+    do(m, 0, "fim")
+    do(m, 0, "o:a1")  # idle: its card stays in the hand
+    finish_round(m)
+    assert "A33" not in m.state.p[0].hand and m.state.alley.decks["downtown"][-1] == "A33"
+    assert m.state.p[0].hand["A39"] == 1 and "A39" not in m.state.alley.decks["market"]
+    special_cards.check(m.state)
+
+
+def test_every_card_has_an_effect_and_a_text():
+    from locales import text
+
+    assert set(special_cards.AFTER) | special_cards.PERFORM | {"A35", "A44"} == set(SPECIALS)
+    for cid in SPECIALS:
+        for lang in ("pt_BR", "en"):
+            assert text(f"trickerion.card.{cid}", lang) and text(f"trickerion.cardtext.{cid}", lang)
+
+
+# ---------------------------------------------------------------------------------------------- Centro da Cidade
+
+
+def test_a26_mass_recruitment_second_apprentice_for_three_coins_only_after_an_apprentice():
+    m = game()
+    with_card(m, 0, "A26", "downtown.0")
+    m.state.dice.update(i0="manager", i1="apprentice")
+    coins = m.state.p[0].coins
+    do(m, 0, "ct:i1")
+    assert m.state.step == "da_recrutar"
+    do(m, 0, "mr:1")
+    assert m.state.p[0].hires == ["apprentice", "apprentice"] and m.state.p[0].coins == coins - 3
+    m2 = game()
+    with_card(m2, 0, "A26", "downtown.0")
+    m2.state.dice.update(i0="assistant", i1="apprentice")
+    do(m2, 0, "ct:i0")
+    assert m2.state.step == "acoes"  # a specialist: no second hire
+
+
+def test_a27_hypnotic_motivation_the_hire_is_placed_this_phase():
+    m = game()
+    with_card(m, 0, "A27", "downtown.0")
+    m.state.dice["i1"] = "apprentice"
+    do(m, 0, "ct:i1")
+    p = m.state.p[0]
+    assert p.hires == [] and "a2" in p.apps and m.state.step == "da_hipnose"
+    do(m, 0, "hy:market")
+    assert p.plan["a2"] == "market"
+    do(m, 0, "fim")  # a1 has no card: idle since the reveal
+    assert "a:a2" in choices(m, 0)
+    go(m, 0, "a2", "market.0")
+    assert m.state.cur.c == "a2"
+
+
+def test_a28_headhunter_any_kind_one_ap_less_not_with_x():
+    m = game()
+    with_card(m, 0, "A28", "downtown.3")  # 3 AP
+    m.state.dice.update(i0="X", i1="apprentice")
+    assert "hh:i1:engineer" in choices(m, 0) and not any(c.startswith("hh:i0") for c in choices(m, 0))
+    do(m, 0, "hh:i1:engineer")
+    assert m.state.p[0].hires == ["engineer"] and m.state.cur.ap == 1 and m.state.dice["i1"] == "X"
+    assert not any(c.startswith("hh:") for c in choices(m, 0))
+
+
+def test_a29_trick_overhaul_markers_and_symbol_move_to_the_new_trick():
+    m = game()
+    with_card(m, 0, "A29", "downtown.0")
+    p = m.state.p[0]
+    tricks(m, 0, "T01", on=2)
+    p.tricks[0].sym = 2
+    p.comps = {"metal": 1, "fabric": 1, "animal": 1}
+    m.state.dice["r0"] = "optical"
+    do(m, 0, "aprender", "ad:r0:optical", "at:T02")
+    assert m.state.step == "da_reformular"
+    do(m, 0, "ro:T01")
+    assert [(o.t, o.sym, o.on) for o in p.tricks] == [("T02", 2, 2)]
+    m2 = game()
+    with_card(m2, 0, "A29", "downtown.0")
+    tricks(m2, 0, "T01", on=2)
+    m2.state.p[0].comps = {}
+    m2.state.dice["r0"] = "optical"
+    do(m2, 0, "aprender", "ad:r0:optical", "at:T02")
+    assert m2.state.step == "acoes"  # the new trick's components are not met
+
+
+def test_a30_thirst_for_knowledge_any_category_one_ap_less():
+    m = game()
+    with_card(m, 0, "A30", "downtown.3")
+    m.state.dice.update(r0="escape", r1="X")
+    assert "tk:r0" in choices(m, 0) and "tk:r1" not in choices(m, 0)
+    do(m, 0, "tk:r0", "ck:spiritual", "at:T14")
+    assert any(o.t == "T14" for o in m.state.p[0].tricks) and m.state.cur.ap == 1 and m.state.dice["r0"] == "X"
+    assert not any(c.startswith("tk:") for c in choices(m, 0))
+
+
+def test_a31_leaked_blueprints_one_marker_up_to_threshold_16():
+    m = game()
+    with_card(m, 0, "A31", "downtown.0")
+    m.state.p[0].comps = {}
+    m.state.dice["r0"] = "spiritual"
+    do(m, 0, "aprender", "ad:r0:spiritual", "at:T14")
+    assert next(o for o in m.state.p[0].tricks if o.t == "T14").on == 1
+    m2 = game()
+    with_card(m2, 0, "A31", "downtown.0")
+    m2.state.p[0].coins = 40
+    m2.state.dice["r0"] = "spiritual"
+    do(m2, 0, "aprender", "ad:r0:spiritual", "at:T21")
+    assert next(o for o in m2.state.p[0].tricks if o.t == "T21").on == 0  # threshold 36
+
+
+def test_a32_investments_up_to_three_components_with_the_coins_taken():
+    m = game()
+    with_card(m, 0, "A32", "downtown.0")
+    m.state.dice["b0"] = "4"
+    m.state.p[0].comps = {}
+    coins = m.state.p[0].coins
+    do(m, 0, "pm:b0", "iv:wood", "iv:metal", "iv:glass")
+    assert choices(m, 0) == ["iv:-"]
+    do(m, 0, "iv:-")
+    assert m.state.p[0].coins == coins + 4 - 3 and m.state.p[0].comps == {"wood": 1, "metal": 1, "glass": 1}
+
+
+def test_a33_fame_and_fortune_once():
+    m = game()
+    with_card(m, 0, "A33", "downtown.0")
+    m.state.dice.update(b0="5", b1="4")
+    fame = m.state.p[0].fame
+    do(m, 0, "pm:b0")
+    assert m.state.p[0].fame == fame + 4
+    m.state.cur.ap = 3
+    do(m, 0, "pm:b1")
+    assert m.state.p[0].fame == fame + 4
+
+
+def test_a34_interest_rolls_again_one_ap_less():
+    m = game()
+    with_card(m, 0, "A34", "downtown.3")
+    m.state.dice.update(b0="5", b1="4")
+    assert m.state.cur.ap == 3
+    coins = m.state.p[0].coins
+    do(m, 0, "pm:b0")
+    assert m.state.cur.ap == 1 and m.state.step == "da_juros"
+    events = do(m, 0, "ju")
+    extra = m.state.p[0].coins - coins - 5
+    assert extra in (0, 3, 4, 5, 6) and "da_interest" in keys(events)
+    m.state.cur.ap = 3
+    assert "pm:b1" in choices(m, 0) and special_cards.action_cost(m.state, "pegar_moedas", 3) == 3
+
+
+def test_a35_empower_three_ap_for_a_shard_only_with_a_shard():
+    m = game()
+    with_card(m, 0, "A35", "downtown.3", bonus=None)
+    assert choices(m, 0) == ["sb", "sa"]
+    do(m, 0, "sb", "fe:1")
+    assert m.state.cur.ap == 6 and m.state.p[0].shards == 0
+    m2 = game()
+    m2.state.p[0].shards = 0
+    with_card(m2, 0, "A35", "downtown.3", bonus=None)
+    assert choices(m2, 0) == ["sa"]
+
+
+# ---------------------------------------------------------------------------------------------- Mercado
+
+
+def test_a36_component_sale_four_of_any_types():
+    m = game()
+    with_card(m, 0, "A36", "market.3")
+    m.state.p[0].comps = {}
+    coins = m.state.p[0].coins
+    do(m, 0, "cs:-", "ks:wood", "ks:metal", "ks:glass")
+    assert "ks:-" in choices(m, 0)
+    do(m, 0, "ks:fabric")  # the fourth ends the purchase
+    assert m.state.step == "acoes" and m.state.p[0].coins == coins - 4 and m.state.cur.ap == 2
+    assert "cs:-" not in choices(m, 0)
+
+
+def test_a37_smuggled_goods_pay_with_fame():
+    m = game()
+    with_card(m, 0, "A37", "market.3")
+    m.state.p[0].comps, m.state.p[0].fame = {}, 2
+    coins = m.state.p[0].coins
+    do(m, 0, "sg:-", "sg:wood")
+    assert choices(m, 0) == ["sq:1", "sq:2", "sq:3"]
+    do(m, 0, "sq:3")
+    assert m.state.p[0].fame == 0 and m.state.p[0].coins == coins and m.state.p[0].comps == {"wood": 3}
+    m2 = game()
+    with_card(m2, 0, "A37", "market.3")
+    m2.state.p[0].fame = 0
+    m2.state.stock = ["rope", None, None, None]
+    assert "sg:-" not in choices(m2, 0)  # 2 coins' worth needs 1 Fame
+
+
+def test_a38_barter_with_power_four_coins_of_components_for_a_shard():
+    m = game()
+    with_card(m, 0, "A38", "market.3")
+    m.state.p[0].comps = {}
+    m.state.stock = ["wood", "rope", "mirror", None]
+    coins = m.state.p[0].coins
+    do(m, 0, "bp:-", "ks:rope")
+    assert "ks:mirror" not in choices(m, 0)  # 2 + 3 > 4
+    do(m, 0, "ks:wood", "ks:wood")
+    assert m.state.step == "acoes" and m.state.p[0].shards == 0 and m.state.p[0].coins == coins
+    assert m.state.p[0].comps == {"rope": 1, "wood": 2}
+
+
+def test_a39_workshop_exhibition_fame_for_coins_paid():
+    m = game()
+    with_card(m, 0, "A39", "market.0")
+    m.state.p[0].comps = {}
+    fame = m.state.p[0].fame
+    do(m, 0, "comprar", "cp:wood", "cq:3", "bg:0")
+    assert m.state.p[0].fame == fame + 2
+    do(m, 0, "comprar", "cp:metal", "cq:3", "bg:0")
+    assert m.state.p[0].fame == fame + 2
+
+
+def test_a40_shoplifting_one_free_and_the_slot_refilled():
+    m = game()
+    with_card(m, 0, "A40", "market.0")
+    m.state.p[0].comps = {}
+    coins = m.state.p[0].coins
+    do(m, 0, "comprar", "cp:metal", "cq:2", "bg:0")
+    assert m.state.p[0].coins == coins - 1 and m.state.step == "da_furto"
+    do(m, 0, "fu:glass")
+    assert m.state.stock[1] == "glass"
+    m2 = game()
+    with_card(m2, 0, "A40", "market.0")
+    m2.state.quick = "mirror"
+    m2.state.p[0].comps = {}
+    do(m2, 0, "comprar", "cp:mirror", "cq:1", "bg:0")
+    assert m2.state.step == "acoes"  # from the Quick Order slot: nothing to take from the stock
+
+
+def test_a41_logistics_on_sale_now_gone_at_round_end():
+    m = game()
+    with_card(m, 0, "A41", "market.0")
+    do(m, 0, "encomendar", "et:rope", "ee:0")
+    assert m.state.orders == [None] * 4 and m.state.stock[-1] == "rope" and len(m.state.stock) == 5
+    do(m, 0, "comprar", "cp:rope")
+    do(m, 0, "cq:1", "bg:0")
+    do(m, 0, "encomendar", "et:saw", "ee:1")
+    assert m.state.orders[1] == "saw"  # the bonus is used once
+    finish_round(m)
+    assert len(m.state.stock) == 4 and "rope" not in m.state.stock
+
+
+def test_a42_traveling_merchants_every_order():
+    m = game()
+    with_card(m, 0, "A42", "market.0")
+    m.state.p[0].comps = {}
+    coins = m.state.p[0].coins
+    do(m, 0, "encomendar", "et:rope", "ee:0", "tm:1")
+    assert m.state.p[0].comps == {"rope": 1} and m.state.p[0].coins == coins - 3
+    do(m, 0, "encomendar", "et:saw", "ee:1")
+    assert m.state.step == "da_mercador"
+    m.state.p[0].coins = 0
+    do(m, 0, "tm:0")
+    do(m, 0, "encomendar", "et:wood", "ee:2")
+    assert m.state.step == "acoes"  # no coins for the price + 1
+
+
+def test_a43_dubious_sources_keeps_the_quick_order():
+    m = game()
+    with_card(m, 0, "A43", "market.0")
+    m.state.p[0].comps = {}
+    do(m, 0, "encomenda_rapida", "rt:mirror")
+    finish_round(m)
+    assert m.state.p[0].comps == {"mirror": 1} and m.state.quick is None
+
+
+def test_a44_business_share_opponents_market_coins_after_placement():
+    m = game(3)
+    give(m, 0, "A44")
+    plan(m, {0: {"mag": "A44"}, 1: {"a1": "market", "mag": "market"}}, first=1)
+    m.state.order = [1, 0, 2]
+    go(m, 1, "a1", "market.3")
+    do(m, 1, "comprar", "cp:wood", "cq:1", "bg:0", "fim")  # before the sharer is placed: kept
+    coins0 = m.state.p[0].coins
+    go(m, 0, "mag", "market.0")
+    assert m.state.alley.share == [0]
+    do(m, 0, "comprar", "cp:wood", "cq:1", "bg:0", "fim")
+    assert m.state.p[0].coins == coins0 - 1  # its own purchase is not shared
+    go(m, 1, "mag", "market.1")
+    do(m, 1, "comprar", "cp:glass", "cq:2", "bg:0")
+    assert m.state.p[0].coins == coins0 - 1 + 2
+
+
+def test_a45_workshop_delivery_own_types_as_stock_one_coin_less():
+    m = game()
+    with_card(m, 0, "A45", "market.0")
+    p = m.state.p[0]
+    p.comps = {"rope": 1}
+    do(m, 0, "comprar")
+    assert "cp:rope" in choices(m, 0)
+    coins = p.coins
+    do(m, 0, "cp:rope", "cq:2", "bg:0")
+    assert p.coins == coins - 2 and p.comps["rope"] == 3
+    do(m, 0, "comprar")
+    assert "cp:rope" not in choices(m, 0)
+
+
+# ---------------------------------------------------------------------------------------------- Oficina
+
+
+def workshop(card_id: str, char: str = "mag", **kw):
+    m = game()
+    if char != "mag":
+        give(m, 0, card_id)
+        plan(m, {0: {char: card_id}})
+        go(m, 0, char, "workshop.0.0", **kw)
+    else:
+        with_card(m, 0, card_id, "workshop.0.0", **kw)
+    tricks(m, 0, "T01", "T02", on=0)
+    m.state.p[0].comps = {"fabric": 3, "metal": 1, "animal": 1}
+    m.state.p[0].multi = [None, None]
+    return m
+
+
+def test_a16_trick_tweaking_one_more_marker_once():
+    m = workshop("A16")
+    do(m, 0, "aq:T01")
+    assert m.state.p[0].tricks[0].on == 3
+    do(m, 0, "aq:T02")
+    assert m.state.p[0].tricks[1].on == 1
+
+
+def test_a17_test_run_a_marker_for_the_yields():
+    m = workshop("A17")
+    fame = m.state.p[0].fame
+    do(m, 0, "aq:T02", "en:1")
+    assert m.state.p[0].tricks[1].on == 0 and m.state.p[0].fame == fame + 3 and m.state.step == "acoes"
+    do(m, 0, "aq:T01")
+    assert m.state.step == "acoes" and m.state.p[0].tricks[0].on == 2
+
+
+def test_a18_replaceable_parts_marker_to_a_trick_of_lower_or_equal_threshold():
+    m = workshop("A18")
+    m.state.p[0].tricks.append(Owned(t="T05", sym=2, on=0))
+    do(m, 0, "aq:T01")
+    assert choices(m, 0) == ["rp:T02", "rp:-"]  # T05's threshold is 16
+    do(m, 0, "rp:T02")
+    assert [o.on for o in m.state.p[0].tricks] == [1, 1, 0]
+
+
+def test_a19_invention_fame_per_advanced_and_superior_component():
+    m = workshop("A19")
+    fame = m.state.p[0].fame
+    do(m, 0, "aq:T02")
+    assert m.state.p[0].fame == fame + 1  # the Animal
+    m2 = workshop("A19")
+    fame = m2.state.p[0].fame
+    do(m2, 0, "aq:T01")
+    assert m2.state.p[0].fame == fame
+
+
+def test_a20_ingenuity_one_missing_type_one_marker():
+    m = workshop("A20")
+    m.state.p[0].comps = {"fabric": 1, "metal": 1}
+    assert {"ig:T01", "ig:T02"} <= set(choices(m, 0))  # short of Fabric (one of two) / of the Animal
+    do(m, 0, "ig:T02")
+    assert m.state.p[0].tricks[1].on == 1 and m.state.cur.ap == 2
+    assert not any(c.startswith("ig:") for c in choices(m, 0))
+    m2 = workshop("A20")
+    m2.state.p[0].comps = {"fabric": 1}
+    assert "ig:T02" not in choices(m2, 0)  # two types missing
+
+
+def test_a21_unstable_prototype_up_to_three_components():
+    m = workshop("A21")
+    p = m.state.p[0]
+    fame, coins = p.fame, p.coins
+    do(m, 0, "aq:T01", "up:fabric", "up:fabric", "up:fabric")
+    assert choices(m, 0) == ["up:-"]
+    do(m, 0, "up:-")
+    assert p.tricks[0].on == 3 and p.fame == fame + 3 and p.coins == coins + 3 and "fabric" not in p.comps
+
+
+def test_a22_enhance_trick_permanent_bonus_for_a_shard():
+    m = workshop("A22")
+    do(m, 0, "aq:T01", "eh:1")
+    assert m.state.p[0].shards == 0 and special_cards.yield_modifiers(m.state, 0, 1, "T01") == [1]
+    assert special_cards.yield_modifiers(m.state, 0, 1, "T02") == []
+    m2 = workshop("A22")
+    m2.state.p[0].shards = 0
+    do(m2, 0, "aq:T01")
+    assert m2.state.step == "acoes"
+
+
+def test_a23_on_stage_preparation_one_marker_no_payment():
+    m = workshop("A23")
+    card(m, 0, "P02")
+    p = m.state.p[0]
+    fame, coins, shards = p.fame, p.coins, p.shards
+    do(m, 0, "aq:T01", "pl:0")
+    spot = choices(m, 0)[0]
+    do(m, 0, spot)
+    assert p.tricks[0].on == 1 and len(m.state.row[0].m) == 1 and (p.fame, p.coins, p.shards) == (fame, coins, shards)
+    do(m, 0, "aq:T02")
+    assert m.state.step == "acoes"
+
+
+def test_a24_hidden_talent_an_apprentice_becomes_a_specialist():
+    m = workshop("A24", char="a1")
+    p = m.state.p[0]
+    do(m, 0, "aq:T01")
+    assert m.state.step == "da_talento" and "ht:manager" not in choices(m, 0)  # already on the team
+    do(m, 0, "ht:engineer")
+    coins = p.coins
+    do(m, 0, "fim")
+    finish_round(m)
+    assert "a1" not in p.apps and "engineer" in p.specs and p.coins == coins - 1 - 2  # a1's wage, the Engineer's
+    m2 = workshop("A24")
+    do(m2, 0, "aq:T01")
+    assert m2.state.step == "acoes"  # the magician prepared
+
+
+def test_a25_freelancer_any_location():
+    m = game()
+    give(m, 0, "A25")
+    plan(m, {0: {"mag": "A25"}})
+    do(m, 0, "a:mag")
+    spaces = choices(m, 0)
+    assert {"es:downtown.0", "es:market.0", "es:alley.0", "es:workshop.0.0", "es:theater.0.p"} <= set(spaces)
+    do(m, 0, "es:downtown.0")
+    assert m.state.step in ("reforcar", "acoes") and m.state.alley.mode == "used"
+    m2 = game()
+    give(m2, 0, "A25")
+    plan(m2, {0: {"mag": "A25"}})
+    do(m2, 0, "a:mag", "es:workshop.0.0")
+    assert choices(m2, 0) == ["sa"]
+
+
+# ---------------------------------------------------------------------------------------------- Teatro
+
+
+def theater(card_id: str, space: str = "theater.1.b0"):
+    m = game()
+    tricks(m, 0, "T01", "T02", on=2)
+    with_card(m, 0, card_id, space)
+    return m
+
+
+def linking_spot(m, seat: int) -> str:
+    from rulesets.trickerion.views import would_link
+
+    return next(c for c in choices(m, seat) if c.startswith("pe:") and would_link(m.state, seat, c))
+
+
+def test_a06_guest_performer_beside_the_slots_of_a_full_card():
+    m = theater("A06")
+    tricks(m, 1, "T13", "T14", "T15")
+    card(m, 0, "P02", {"0.0": (1, 0, "T13"), "0.1": (1, 1, "T14"), "1.1": (1, 2, "T15")})
+    card(m, 1, "P01")
+    do(m, 0, "gp:T01")
+    assert choices(m, 0) == ["gc:0"]
+    do(m, 0, "gc:0")
+    assert m.state.row[0].m["off"].t == "T01" and m.state.p[0].tricks[0].on == 1
+    assert not any(c.startswith("gp:") for c in choices(m, 0))
+
+
+def test_a07_orchestral_interlude_a_payment_per_neighbour():
+    from rulesets.trickerion.data import CARDS
+    from rulesets.trickerion.views import would_link
+
+    m = theater("A07")
+    tricks(m, 1, "T13", "T14")
+    card(m, 0, "P01", {"0.0": (1, 0, "T13"), "0.2": (1, 1, "T14")})
+    do(m, 0, "preparar", "pt:T01", "pc:0")
+    spot = next(c for c in choices(m, 0) if c.startswith("pe:0.1:") and not would_link(m.state, 0, c))
+    do(m, 0, spot)  # no link, two neighbours: two payments
+    assert m.state.step == "conexao" and m.state.ctx["links"] == 2
+    do(m, 0, "cf:2")
+    assert m.state.step == "acoes"
+    assert len(CARDS["P01"].neighbours["0.1"]) == 2
+
+
+def test_a08_headliner_links_pay_twice():
+    m = theater("A08")
+    tricks(m, 1, "T13")
+    card(m, 0, "P01", {"0.0": (1, 0, "T13")})
+    do(m, 0, "preparar", "pt:T01", "pc:0")
+    do(m, 0, linking_spot(m, 0))
+    fame = m.state.p[0].fame
+    do(m, 0, "cf:1")
+    assert m.state.p[0].fame == fame + 2
+
+
+def test_a09_new_twist_a_second_marker_of_a_trick_on_a_card():
+    m = theater("A09")
+    card(m, 0, "P01", {"0.0": (0, 0, "T01")})
+    card(m, 1, "P03")
+    assert "nt:T01" in choices(m, 0) and "nt:T02" not in choices(m, 0)
+    do(m, 0, "nt:T01")
+    assert choices(m, 0) == ["tw:0"]
+    do(m, 0, "tw:0")
+    do(m, 0, choices(m, 0)[0])
+    if m.state.step == "conexao":
+        do(m, 0, "cf:0")
+    assert sum(1 for x in m.state.row[0].m.values() if x.t == "T01") == 2
+    assert not any(c.startswith("nt:") for c in choices(m, 0))
+
+
+def test_a10_buying_time_swap_two_cards_for_three_coins():
+    m = theater("A10")
+    card(m, 0, "P01")
+    card(m, 1, "P03")
+    do(m, 0, "preparar", "pt:T01", "pc:0")
+    do(m, 0, next(c for c in choices(m, 0) if c.startswith("pe:")))
+    assert m.state.step == "da_trocar"
+    coins = m.state.p[0].coins
+    do(m, 0, "bt:0:1")
+    assert [c.id for c in m.state.row[:2]] == ["P03", "P01"] and m.state.p[0].coins == coins + 3
+    do(m, 0, "preparar", "pt:T02", "pc:0")
+    do(m, 0, next(c for c in choices(m, 0) if c.startswith("pe:")))
+    assert m.state.step in ("acoes", "conexao")
+
+
+def perform_with(card_id: str, markers: dict, first: set[str] = frozenset()):
+    """Seat 0's magician on Friday's performance space with the card; seat 1 idle; to the performance."""
+    m = game()
+    tricks(m, 0, "T01", "T02")
+    tricks(m, 1, "T13", "T14")
+    card(m, 0, "P03", markers)
+    m.state.alley.performed = list(first)
+    with_card(m, 0, card_id, "theater.1.p")
+    while m.state.step != "apresentar":
+        do(m, m.state.turn, next(c for c in choices(m, m.state.turn) if c.startswith("o:")))
+    return m
+
+
+def test_a11_durable_components_one_marker_back_on_its_trick():
+    m = perform_with("A11", {"0.0": (0, 0, "T01"), "0.1": (0, 1, "T02")})
+    do(m, 0, "ap:0")
+    assert m.state.step == "da_duravel" and choices(m, 0) == ["du:T01", "du:T02"]
+    do(m, 0, "du:T02")
+    assert [o.on for o in m.state.p[0].tricks] == [0, 1]
+
+
+def test_a12_arranged_fiasco_fame_swing():
+    m = perform_with("A12", {"0.0": (0, 0, "T01"), "0.1": (0, 1, "T02"), "1.1": (1, 0, "T13")})
+    m.state.p[1].fame = 5
+    events = do(m, 0, "ap:0")
+    assert keys(events).count("da_fiasco") == 2
+    assert m.state.p[1].fame == 5 - 1 + 0  # Mind Reading yields no Fame on Friday
+    assert m.state.alley.perf == {}
+
+
+def test_a13_grand_premiere_doubles_a_yield_of_a_first_performance():
+    m = perform_with("A13", {"0.0": (0, 0, "T01"), "0.1": (0, 1, "T02")}, first={"T01"})
+    do(m, 0, "ap:0")
+    assert m.state.step == "da_estreia" and choices(m, 0) == ["ge:T02:fame", "ge:T02:coins", "ge:-"]
+    fame = m.state.p[0].fame
+    do(m, 0, "ge:T02:fame")
+    assert m.state.p[0].fame == fame + 3
+
+
+def test_a14_street_performance_yields_now():
+    m = theater("A14")
+    card(m, 0, "P01", {"0.0": (0, 0, "T02")})
+    fame, coins = m.state.p[0].fame, m.state.p[0].coins
+    do(m, 0, "sp:0:0.0")
+    assert m.state.row[0].m == {} and (m.state.p[0].fame, m.state.p[0].coins) == (fame + 3, coins + 1)
+    assert not any(c.startswith("sp:") for c in choices(m, 0))
+
+
+def test_a15_directors_favor_moves_an_opponents_marker():
+    m = theater("A15")
+    tricks(m, 1, "T13")
+    card(m, 0, "P01", {"0.0": (1, 0, "T13")})
+    do(m, 0, "df:-", "dm:0:0.0", "dd:0")
+    do(m, 0, next(c for c in choices(m, 0) if c.startswith("de:0.2")))
+    assert m.state.row[0].m["0.2"].seat == 1 and "0.0" not in m.state.row[0].m and m.state.cur.ap == 2
+    assert "df:-" not in choices(m, 0)
+
+
+@pytest.mark.parametrize("cid", sorted(SPECIALS))
+def test_card_is_under_one_character_then_back_in_its_deck(cid):
+    """Any card placed with its +1 AP: the character gets it, the card leaves the hand at the round's end."""
+    m = game()
+    loc = SPECIALS[cid].location
+    space = {"downtown": "downtown.0", "market": "market.0", "workshop": "workshop.0.0", "theater": "theater.1.b0"}[loc]
+    with_card(m, 0, cid, space, bonus=False)
+    assert m.state.alley.mode == "ap"
+    finish_round(m)
+    assert cid not in m.state.p[0].hand and m.state.alley.decks[loc][-1] == cid
+
+
+def test_marker_stack_counts_in_the_symbol_limit():
+    m = game()
+    tricks(m, 0, "T01", on=2)
+    card(m, 0, "P01", {"0.0": (0, 0, "T01")})
+    m.state.row[0].m["0.0"] = Marker(seat=0, sym=0, t="T01", d=0, n=2)
+    from rulesets.trickerion.rules import markers_in_theater
+
+    assert markers_in_theater(m.state, 0, 0) == 2
