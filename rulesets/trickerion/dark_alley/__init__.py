@@ -20,6 +20,7 @@ from rulesets.core import Event, Rng, msg
 from rulesets.core.contract import ScoreLine
 
 from .. import hooks, market, theater, town_center, workshop
+from .. import prophecies as prophecies  # importing it registers the prophecies module (option `prophecies`)
 from ..state import State
 from . import beco_escuro, level3, magicians, special_cards
 from . import setup as setup  # game.py calls setup.prepare
