@@ -297,7 +297,8 @@ class Module(hooks.Module):
         state.proph.delayed = True  # P20: each card is shown only as its character is placed
         for s in state.order:
             p = state.p[s]
-            _log(events, "face_down", player=seat(s), chars=[char_msg(c) for c in p.plan])
+            if p.plan:  # which characters have a card is visible; where they go is not
+                _log(events, "face_down", player=seat(s), chars=[char_msg(c) for c in p.plan])
         return True
 
     def plans_hidden(self, state: State) -> bool:
