@@ -279,9 +279,12 @@ class Module(hooks.Module):
 
     def placed(self, state: State, s: int, char: str, space: str, events: list[Event]) -> None:
         t = state.proph
-        if t is not None and t.delayed:
+        if t is not None and t.delayed:  # shown right before the placement: ahead of its log line
             p = state.p[s]
-            _log(events, "revealed", player=seat(s), card=card_msg(state, p.plan[char]), char=char_msg(char))
+            shown = Event(text=msg("trickerion.prophecies.log.revealed", player=seat(s),
+                                   card=card_msg(state, p.plan[char]), char=char_msg(char)))
+            at = max((i for i, e in enumerate(events) if e.text.key == "trickerion.log.placed"), default=len(events))
+            events.insert(at, shown)
         e = _effect(state, "slot_fee")
         if e and self._fee_space(state, space, e):
             state.p[s].coins -= e.coins

@@ -271,7 +271,8 @@ def test_p20_cards_stay_face_down_until_placed():
     assert GAME.view(st, 0)["players"][0]["plan"] == {"mag": "downtown", "a1": "market"}  # the owner sees them
     events = do(m, 0, "a:mag", "es:downtown.3", "fr:0")
     assert GAME.view(st, 1)["players"][0]["plan"] == {"mag": "downtown"}
-    assert any(e.text.key == "trickerion.prophecies.log.revealed" for e in events)
+    keys = [e.text.key for e in events]
+    assert keys.index("trickerion.prophecies.log.revealed") == keys.index("trickerion.log.placed") - 1
     do(m, 0, "fim")
     do(m, 1, "o:mag")
     assert GAME.view(st, 0)["players"][1]["plan"] == {}  # a card left face down is never shown
