@@ -181,13 +181,24 @@ def alocar_personagem(state: State, s: int, choice: str, rng: Rng, events: list[
     return False
 
 
+MAX_SPACES = 20  # more free spaces than this (a card sending a character anywhere): the location first
+
+
 def espaco_opcoes(state: State, s: int) -> list[str]:
-    return [f"es:{k}" for k in free_spaces(state, s, state.ctx["c"])] + ["voltar"]
+    keys = free_spaces(state, s, state.ctx["c"])
+    loc = state.ctx.get("loc")
+    if loc is None and len(keys) > MAX_SPACES:
+        return [f"lc:{x}" for x in dict.fromkeys(k.split(".")[0] for k in keys)] + ["voltar"]
+    return [f"es:{k}" for k in keys if loc is None or k.split(".")[0] == loc] + ["voltar"]
 
 
 def alocar_no_espaco(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     if choice == "voltar":
-        state.step, state.ctx = "alocar", {}
+        if state.ctx.pop("loc", None) is None:
+            state.step, state.ctx = "alocar", {}
+        return False
+    if choice.startswith("lc:"):
+        state.ctx["loc"] = choice[3:]
         return False
     p, c, key = state.p[s], state.ctx["c"], choice[3:]
     loc = key.split(".")[0]

@@ -198,6 +198,8 @@ def label(state: State, seat: int, cid: str) -> Msg:
         return assignment_msg(state, arg)
     if head == "es":
         return space_msg(arg, state)
+    if head == "lc":
+        return loc_msg(arg)
     if head == "fr":
         return msg(f"trickerion.choice.shard{arg}", ap=enhance_ap(state))
     if head == "ct":

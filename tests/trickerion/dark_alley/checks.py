@@ -14,9 +14,11 @@ RANK = {"magician": 0, "start": 0, "advertise": 1, "assign": 2, "place": 3, "per
 class Invariants:
     """The base game's invariants with seven rounds and level-3 tricks, plus the Dark Alley's."""
 
-    def __init__(self) -> None:
+    def __init__(self, views_every: int = 1) -> None:
         self.last: tuple[int, int] = (-1, -1)
-        self.seen: set[str] = set()    # special cards, magicians and tricks that appeared
+        self.seen: set[str] = set()    # special cards and magicians that appeared
+        self.views_every = views_every  # the views and prompts of every seat: after every n-th action
+        self.calls = 0
 
     def __call__(self, game, match: Match) -> None:
         st = match.state
@@ -59,6 +61,16 @@ class Invariants:
                     same[m.seat, m.sym] = same.get((m.seat, m.sym), 0) + 1
                 assert all(k <= 2 for k in same.values())
         assert len(st.stock) <= 5
+        self.calls += 1
+        if self.calls % self.views_every == 0 or game.is_over(st):
+            self.views(game, st)
+        if game.is_over(st):
+            for seat_score in game.score(st).seats:
+                assert seat_score.total == sum(line.points for line in seat_score.lines)
+                assert all(line.points <= 20 for line in seat_score.lines[1:])
+
+    @staticmethod
+    def views(game, st) -> None:
         for viewer in (None, *range(st.n)):  # secret hands: never in another seat's or the group's view
             players = game.view(st, viewer)["players"]
             for s in range(st.n):
@@ -66,13 +78,7 @@ class Invariants:
                     assert not set(players[s]["hand"]) & set(SPECIALS)
                     if st.phase == "assign":
                         assert "plan" not in players[s]
-        for viewer in range(st.n):
-            for seat in game.to_act(st):
-                if seat == viewer:
-                    prompt = game.prompt(st, seat)
-                    assert len(prompt.choices) <= 24, [c.id for c in prompt.choices]
-                    assert all(len(c.id) <= 24 and c.id.isascii() for c in prompt.choices)
-        if game.is_over(st):
-            for seat_score in game.score(st).seats:
-                assert seat_score.total == sum(line.points for line in seat_score.lines)
-                assert all(line.points <= 20 for line in seat_score.lines[1:])
+        for seat in game.to_act(st):
+            prompt = game.prompt(st, seat)
+            assert len(prompt.choices) <= 24, [c.id for c in prompt.choices]
+            assert all(len(c.id) <= 24 and c.id.isascii() for c in prompt.choices)

@@ -13,7 +13,7 @@ MAGS = ("M02", "M04")  # seat 0: the Great Optico (optical: Borboletas Encantada
 
 
 def game(n: int = 2):
-    return begin(n, magicians=MAGS[:n] if n == 2 else ("M02", "M04", "M01", "M05")[:n])
+    return begin(n, magicians=MAGS[:n] if n == 2 else ("M02", "M04", "M01", "M07")[:n])
 
 
 def finish_round(m) -> None:
@@ -649,3 +649,17 @@ def test_marker_stack_counts_in_the_symbol_limit():
     from rulesets.trickerion.rules import markers_in_theater
 
     assert markers_in_theater(m.state, 0, 0) == 2
+
+
+def test_a25_freelancer_with_many_free_spaces_chooses_the_location_first():
+    m = game(4)
+    give(m, 0, "A25")
+    plan(m, {0: {"mag": "A25"}})
+    do(m, 0, "a:mag")
+    assert choices(m, 0) == ["lc:workshop", "lc:downtown", "lc:market", "lc:alley", "lc:theater", "voltar"]
+    do(m, 0, "lc:market")
+    assert choices(m, 0) == ["es:market.0", "es:market.1", "es:market.2", "es:market.3", "voltar"]
+    do(m, 0, "voltar")
+    assert choices(m, 0)[0] == "lc:workshop"
+    do(m, 0, "lc:alley", "es:alley.1")
+    assert m.state.cur.loc == "alley" and m.state.alley.mode == "used"

@@ -1,0 +1,230 @@
+"""The Dark Alley side of the eight magician cards: each power's effect and its limit."""
+
+import pytest
+
+from rulesets.trickerion.dark_alley import special_cards
+from rulesets.trickerion.rules import links_of
+from rulesets.trickerion.state import Marker
+
+from ..harness import do
+from .positions import begin, card, choices, give, go, keys, plan, tricks
+
+
+def test_m04_mechanizer_one_apprentice_once_per_round_not_in_the_theater():
+    m = begin(2, magicians=("M04", "M02"))  # mechanical: the Assistant brings a second apprentice
+    p = m.state.p[0]
+    p.hand["theater"] = 3
+    plan(m, {0: {"a1": "theater", "a2": "downtown", "mag": "market"}})
+    go(m, 0, "a1", "theater.1.b0")
+    assert m.state.cur.ap == 1  # the Theater: no bonus, and it is not used up
+    do(m, 0, "fim")
+    go(m, 0, "a2", "downtown.3")
+    assert m.state.cur.ap == 2
+    do(m, 0, "fim")
+    m2 = begin(2, magicians=("M04", "M02"))
+    plan(m2, {0: {"a1": "downtown", "a2": "market"}})
+    go(m2, 0, "a1", "downtown.3")
+    do(m2, 0, "fim")
+    go(m2, 0, "a2", "market.3")
+    assert m2.state.cur.ap == 1  # once per round
+
+
+def test_m06_gentleman_fame_per_trick_when_the_magician_goes_downtown_market_or_alley():
+    m = begin(2, magicians=("M06", "M04"))
+    tricks(m, 0, "T01", "T02")
+    fame = m.state.p[0].fame
+    plan(m, {0: {"mag": "market", "a1": "downtown"}})
+    events = go(m, 0, "mag", "market.3")
+    assert m.state.p[0].fame == fame + 2 and "da_gentleman" in keys(events)
+    do(m, 0, "fim")
+    go(m, 0, "a1", "downtown.3")
+    assert m.state.p[0].fame == fame + 2  # not for an apprentice
+    m2 = begin(2, magicians=("M06", "M04"))
+    fame = m2.state.p[0].fame
+    plan(m2, {0: {"mag": "workshop"}})
+    go(m2, 0, "mag", "workshop.0.0")
+    assert m2.state.p[0].fame == fame  # not at the Workshop
+
+
+def test_m02_great_optico_copies_an_opponents_revealed_card_once_per_round():
+    m = begin(2, magicians=("M02", "M04"))
+    give(m, 1, "A33")
+    m.state.p[0].hand["downtown"] = 2
+    plan(m, {0: {"mag": "downtown", "a1": "downtown"}, 1: {"mag": "A33"}})
+    do(m, 0, "a:mag", "es:downtown.0")
+    assert m.state.step == "da_mimetismo" and choices(m, 0) == ["mi:A33", "mi:-"]
+    do(m, 0, "mi:A33", "sb")
+    if m.state.step == "reforcar":
+        do(m, 0, "fr:0")
+    m.state.dice["b0"] = "5"
+    fame = m.state.p[0].fame
+    do(m, 0, "pm:b0", "fim")
+    assert m.state.p[0].fame == fame + 4 and m.state.p[1].hand["A33"] == 1  # the original stays with its owner
+    do(m, 1, "o:mag")
+    do(m, 0, "a:a1", "es:downtown.3")
+    assert m.state.step != "da_mimetismo"
+    special_cards.check(m.state)
+
+
+def test_m02_great_optico_only_same_location():
+    m = begin(2, magicians=("M02", "M04"))
+    give(m, 1, "A39")
+    plan(m, {0: {"mag": "downtown"}, 1: {"mag": "A39"}})
+    do(m, 0, "a:mag", "es:downtown.0")
+    assert m.state.step != "da_mimetismo"
+
+
+def _linking(m, seat: int, index: int, tid: str, sym: int) -> tuple[str, int]:
+    """A free slot and rotation of card `index` where a marker would form a link."""
+    from rulesets.trickerion.rules import placements
+
+    c = m.state.row[index]
+    for slot, d in placements(c, seat, sym):
+        trial = c.model_copy(deep=True)
+        trial.m[slot] = Marker(seat=seat, sym=sym, t=tid, d=d)
+        if links_of(trial, slot):
+            return slot, d
+    raise AssertionError("no linking spot")
+
+
+def test_m01_master_of_chains_reschedules_before_the_performances_with_link_bonus():
+    m = begin(2, magicians=("M01", "M04"))
+    tricks(m, 0, "T25")
+    tricks(m, 1, "T37")
+    card(m, 0, "P01", {"0.0": (0, 0, "T25")})
+    card(m, 1, "P01", {"0.1": (1, 0, "T37")})
+    m.state.row[1].m["0.1"].d = 0
+    plan(m, {})
+    assert m.state.phase == "perform" and m.state.step == "da_correntes_m" and m.state.turn == 0
+    slot, d = _linking(m, 0, 1, "T25", 0)
+    fame = m.state.p[0].fame
+    events = do(m, 0, "rm:0:0.0", "cc:1", f"ce:{slot}:{d}")
+    assert m.state.step == "da_correntes_b" and m.state.row[1].m[slot].t == "T25" and not m.state.row[0].m
+    moved = next(e.text.params for e in events if keys([e]) == ["da_break_free"])
+    events = do(m, 0, "cb:1")  # a link of a level-1 trick: 1 Fame (unlike a normal Reagendar)
+    assert m.state.p[0].fame == fame + 1 and moved["links"] == 1
+    assert "da_break_free" not in keys(events) and m.state.round == 2  # once: the round went on
+
+
+def test_m01_master_of_chains_may_decline_and_needs_a_marker():
+    m = begin(2, magicians=("M01", "M04"))
+    plan(m, {})
+    assert m.state.step != "da_correntes_m"  # no marker in the Theater: not asked
+    m2 = begin(2, magicians=("M01", "M04"))
+    tricks(m2, 0, "T25")
+    card(m2, 0, "P01", {"0.0": (0, 0, "T25")})
+    card(m2, 1, "P01")
+    plan(m2, {})
+    events = do(m2, 0, "cm:-")
+    assert "da_break_free" not in keys(events) and m2.state.round == 2  # nothing more asked this round
+
+
+def performing(magicians, markers0, markers1, shards1: int = 1):
+    """Seat 0's magician on Friday's performance space; cards 0 and 1 hold the given markers."""
+    m = begin(2, magicians=magicians)
+    tricks(m, 0, "T25", "T26")
+    tricks(m, 1, "T13", "T17")
+    card(m, 0, "P03", markers0)
+    card(m, 1, "P03", markers1)
+    m.state.p[1].shards = shards1
+    plan(m, {0: {"mag": "theater"}})
+    go(m, 0, "mag", "theater.1.p")
+    return m
+
+
+def test_m07_yoruba_picks_the_card_for_a_shard_once_per_round():
+    m = performing(("M05", "M07"), {"0.0": (0, 0, "T25")}, {"0.0": (0, 1, "T26")})
+    assert m.state.step == "da_possessao" and m.state.turn == 1
+    assert choices(m, 1) == ["yo:0", "yo:1", "yo:-"]
+    events = do(m, 1, "yo:1")
+    assert m.state.p[1].shards == 0 and "da_possession" in keys(events)
+    assert [e.text.params["card"] for e in events if keys([e]) == ["perform"]] == [2]
+
+
+def test_m07_yoruba_needs_a_shard_and_two_cards():
+    m = performing(("M05", "M07"), {"0.0": (0, 0, "T25")}, {"0.0": (0, 1, "T26")}, shards1=0)
+    assert m.state.step == "apresentar"
+    m2 = performing(("M05", "M07"), {"0.0": (0, 0, "T25")}, {})
+    assert m2.state.step == "apresentar"
+
+
+def test_m05_red_lotus_steals_a_trick_of_no_higher_threshold():
+    m = performing(("M05", "M04"), {"0.0": (0, 0, "T25"), "0.1": (1, 0, "T13"), "1.1": (1, 1, "T17")}, {})
+    assert m.state.step == "da_lotus"
+    assert choices(m, 0) == ["ap:0", "rl:0:0.0:0.1"]  # T17's threshold (16) is above Barris (1)
+    fame1 = m.state.p[1].fame
+    shards0 = m.state.p[0].shards
+    events = do(m, 0, "rl:0:0.0:0.1")
+    assert "da_trick_steal" in keys(events) and "da_steal_penalty" in keys(events)
+    yields = [e.text.params for e in events if keys([e]) == ["yield"]]
+    mine = next(y for y in yields if y["player"].seat == 0)
+    assert (mine["fame"], mine["coins"], mine["shards"]) == (0, 0, 1)  # Mind Reading's yields
+    assert m.state.p[0].shards >= shards0 + 1
+    t17 = next(y for y in yields if y["player"].seat == 1 and y["fame"] == 5)
+    assert m.state.p[1].fame == fame1 + t17["fame"] - 1
+
+
+def test_m05_red_lotus_may_perform_without_stealing():
+    m = performing(("M05", "M04"), {"0.0": (0, 0, "T25"), "0.1": (1, 0, "T13")}, {})
+    fame1 = m.state.p[1].fame
+    do(m, 0, "ap:0")
+    assert m.state.p[1].fame == fame1 and m.state.alley.lotus == []
+
+
+def test_m08_electra_stacks_two_markers_and_they_yield_more():
+    m = begin(2, magicians=("M08", "M02"))
+    tricks(m, 0, "T37", on=2)
+    card(m, 0, "P01")
+    plan(m, {0: {"mag": "theater"}})
+    go(m, 0, "mag", "theater.1.b0")
+    assert "el:T37" in choices(m, 0)
+    do(m, 0, "el:T37", "pc:0")
+    do(m, 0, choices(m, 0)[0])
+    if m.state.step == "conexao":
+        do(m, 0, "cf:0")
+    (slot, marker), = m.state.row[0].m.items()
+    assert marker.n == 2 and m.state.p[0].tricks[0].on == 0
+    assert "el:T37" not in choices(m, 0)  # one marker left: nothing to stack
+    m.state.alley.stacked = ["0:T37"]
+    assert special_cards.yield_modifiers(m.state, 0, 0, "T37") == [1]
+
+
+def test_m08_electra_stacked_marker_performed():
+    m = begin(2, magicians=("M08", "M02"))
+    tricks(m, 0, "T37")
+    card(m, 0, "P01", {"0.0": (0, 0, "T37")})
+    m.state.row[0].m["0.0"].n = 2
+    plan(m, {0: {"mag": "theater"}})
+    go(m, 0, "mag", "theater.1.p")
+    events = do(m, 0, "ap:0")
+    y = next(e.text.params for e in events if keys([e]) == ["yield"])
+    assert (y["fame"], y["coins"]) == (1, 3)  # Anéis: 0 Fame 2 coins, +1/+1 for the stack
+    assert m.state.alley.stacked == []
+
+
+def test_m03_priestess_fate_weaving_once_per_placement():
+    from rulesets.trickerion import hooks
+
+    if "prophecies" not in hooks.REGISTRY:
+        pytest.skip("the prophecies module has not landed")
+    m = begin(2, magicians=("M03", "M04"), prophecies=True)
+    plan(m, {0: {"mag": "alley"}})
+    go(m, 0, "mag", "alley.0")
+    assert "bx:td" in choices(m, 0)
+    pending = list(m.state.proph.pending)
+    do(m, 0, "bx:td")
+    assert choices(m, 0) == ["td:0", "td:1", "td:2", "voltar"]
+    do(m, 0, "td:1")
+    assert m.state.proph.active == pending[1] and m.state.cur.ap == 4
+    assert "bx:td" not in choices(m, 0)
+
+
+def test_m03_priestess_only_at_the_dark_alley():
+    from rulesets.trickerion import hooks
+
+    if "prophecies" not in hooks.REGISTRY:
+        pytest.skip("the prophecies module has not landed")
+    m = begin(2, magicians=("M05", "M03"), prophecies=True)
+    plan(m, {0: {"mag": "alley"}})
+    go(m, 0, "mag", "alley.0")
+    assert "bx:td" not in choices(m, 0)  # the Red Lotus is not the Priestess

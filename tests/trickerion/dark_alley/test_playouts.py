@@ -1,0 +1,56 @@
+"""Random Dark Alley games (half with prophecies) with the invariants after every action, replay
+equality at the end, and every special card and magician showing up."""
+
+import pytest
+
+from rulesets.core import replay, state_hash
+from rulesets.core.playout import random_playout
+from rulesets.trickerion.dark_alley.facts import SPECIALS
+
+from ..helpers import GAME, eager_playout, purposeful_playout
+from .checks import Invariants
+
+SETUPS = [(n, proph) for n in (2, 3, 4) for proph in (False, True)]
+
+
+def options(proph: bool) -> dict:
+    return {"dark_alley": True, "prophecies": proph}
+
+
+def play(players: int, proph: bool, uniform, eager, views_every: int) -> set[str]:
+    seen: set[str] = set()
+    for seed in uniform:
+        check = Invariants(views_every)
+        match = random_playout(GAME, players, seed, options(proph), check=check).match
+        assert match.state.round == 7 and GAME.is_over(match.state)
+        assert state_hash(replay(match)) == state_hash(match)
+        seen |= check.seen
+    for seed in eager:
+        for playout in (eager_playout, purposeful_playout):
+            check = Invariants(views_every)
+            match = playout(players, seed, options(proph), check=check)
+            assert state_hash(replay(match)) == state_hash(match)
+            seen |= check.seen
+    return seen
+
+
+@pytest.mark.parametrize("players,proph", SETUPS)
+def test_quick_playouts_with_every_view_checked(players, proph):
+    play(players, proph, range(3), range(1), views_every=1)
+
+
+def test_every_special_card_and_magician_appears():
+    seen: set[str] = set()
+    for players, proph in SETUPS:
+        seen |= play(players, proph, range(100, 130), (), views_every=10**9)
+    assert set(SPECIALS) <= seen
+    assert {f"M0{i}" for i in range(1, 9)} <= seen
+
+
+# 6 setups x 4 batches x (20 uniform + 4 eager + 4 weighted) = 672 games, half with prophecies.
+@pytest.mark.slow
+@pytest.mark.parametrize("batch", range(4))
+@pytest.mark.parametrize("players,proph", SETUPS)
+def test_many_playouts(players, proph, batch):
+    base = 2000 + 100 * batch
+    play(players, proph, range(base, base + 20), range(base, base + 4), views_every=10)
