@@ -39,6 +39,7 @@ SCENARIOS: list[tuple[str, str, dict[str, str]]] = [
     ("spellbook", "set 1", {"mode": "first"}),
     ("spellbook", "classic", {"mode": "classic"}),
     ("trickerion", "base", {}),
+    ("trickerion", "dark alley", {"dark_alley": "true"}),
 ]
 
 
