@@ -144,5 +144,15 @@ class DarkAlley(hooks.Module):
         a = state.alley
         return {"special_decks": {loc: len(d) for loc, d in a.decks.items()}}
 
+    def table(self, state: State, seat: int | None) -> list[Any]:
+        """The special decks' sizes and how many special cards each player holds (never which)."""
+        from rulesets.core import seat as seat_ref
+
+        a = state.alley
+        return [msg("trickerion.da.table", decks=[
+            msg("trickerion.da.count", what=msg(f"trickerion.loc.{loc}"), n=len(d)) for loc, d in a.decks.items()],
+            hands=[msg("trickerion.da.count", what=msg("trickerion.seat", player=seat_ref(s)),
+                       n=sum(1 for c in p.hand if c in SPECIALS)) for s, p in enumerate(state.p)])]
+
 
 hooks.register(DarkAlley())

@@ -136,11 +136,8 @@ def acted(state: State, s: int, action: str, info: dict[str, Any], events: list[
     a = state.alley
     if action == "preparar":
         electra_stack(state, s, info, events)
-    if action == "comprar" and state.cur is not None and state.cur.loc == "market":
-        for sharer in a.share:  # Business Share: every coin an opponent spends here goes to the sharer
-            if sharer != s and info.get("coins"):
-                state.p[sharer].coins += info["coins"]
-                log(events, "da_share", player=who(sharer), coins=info["coins"], payer=who(s))
+    if action == "comprar":
+        share(state, s, info.get("coins") or 0, events)
     if not ready(state):
         return
     frame = SPECIALS[a.card].frame
@@ -151,6 +148,16 @@ def acted(state: State, s: int, action: str, info: dict[str, Any], events: list[
     if a.card != "A42":  # Traveling Merchants works for every Order action of this character
         a.mode = "used"
     AFTER[a.card](state, s, info, events)
+
+
+def share(state: State, s: int, coins: int, events: list[Event]) -> None:
+    """Business Share (A44): every coin an opponent spends at the Market goes to the card's owner."""
+    if not coins or state.cur is None or state.cur.loc != "market":
+        return
+    for sharer in state.alley.share:
+        if sharer != s:
+            state.p[sharer].coins += coins
+            log(events, "da_share", player=who(sharer), coins=coins, payer=who(s))
 
 
 def fame_and_fortune(state, s, info, events):  # A33
@@ -304,6 +311,7 @@ def mercador(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -
         state.p[s].coins -= price
         add_components(state.p[s], comp, 1)
         log(events, "buy", player=who(s), count=1, comp=comp_name(comp), coins=price, bargain=0)
+        share(state, s, price, events)
     _done(state)
 
 

@@ -94,7 +94,7 @@ def info(state: State, seat: int) -> list[Msg]:
     out = []
     if state.step == "assign" or (state.cur is not None and state.cur.loc == "alley" and state.turn == seat):
         out.append(msg("trickerion.da.info.decks", decks=[
-            msg("trickerion.table.comp", comp=msg(f"trickerion.loc.{loc}"), n=len(d)) for loc, d in a.decks.items()]))
+            msg("trickerion.da.count", what=msg(f"trickerion.loc.{loc}"), n=len(d)) for loc, d in a.decks.items()]))
     if state.turn == seat and a.card and state.cur is not None:
         out.append(msg("trickerion.da.info.card", card=special_cards.card_msg(a.card),
                        text=msg(f"trickerion.cardtext.{a.card}"), state=msg(f"trickerion.da.mode.{a.mode or 'new'}")))

@@ -17,6 +17,21 @@ def options(proph: bool) -> dict:
     return {"dark_alley": True, "prophecies": proph}
 
 
+SECRET = ("da_drawn", "da_kept", "assigned", "unassigned")
+
+
+def secret_events_stay_private(match) -> None:
+    """Cards drawn, kept or put under characters are told to their player only; no public event names a
+    special card before its reveal (the reveal and placement lines come after the assignment phase)."""
+    for entry in match.log:
+        for event in entry.events:
+            key = event.text.key.split(".")[-1]
+            if key in SECRET:
+                assert event.audience is not None and len(event.audience) == 1, key
+            elif event.audience is None and key in ("da_draw", "da_dealt", "assign_done"):
+                assert "trickerion.card.A" not in repr(event.text.params), key
+
+
 def play(players: int, proph: bool, uniform, eager, views_every: int) -> set[str]:
     seen: set[str] = set()
     for seed in uniform:
@@ -24,12 +39,14 @@ def play(players: int, proph: bool, uniform, eager, views_every: int) -> set[str
         match = random_playout(GAME, players, seed, options(proph), check=check).match
         assert match.state.round == 7 and GAME.is_over(match.state)
         assert state_hash(replay(match)) == state_hash(match)
+        secret_events_stay_private(match)
         seen |= check.seen
     for seed in eager:
         for playout in (eager_playout, purposeful_playout):
             check = Invariants(views_every)
             match = playout(players, seed, options(proph), check=check)
             assert state_hash(replay(match)) == state_hash(match)
+            secret_events_stay_private(match)
             seen |= check.seen
     return seen
 

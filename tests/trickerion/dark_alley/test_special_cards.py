@@ -663,3 +663,27 @@ def test_a25_freelancer_with_many_free_spaces_chooses_the_location_first():
     assert choices(m, 0)[0] == "lc:workshop"
     do(m, 0, "lc:alley", "es:alley.1")
     assert m.state.cur.loc == "alley" and m.state.alley.mode == "used"
+
+
+def test_a44_business_share_also_takes_traveling_merchants_coins():
+    m = game(3)
+    give(m, 0, "A44")
+    give(m, 1, "A42")
+    plan(m, {0: {"mag": "A44"}, 1: {"mag": "A42"}})
+    go(m, 0, "mag", "market.0")
+    do(m, 0, "fim")
+    coins0 = m.state.p[0].coins
+    go(m, 1, "mag", "market.1")
+    m.state.p[1].comps = {}
+    do(m, 1, "encomendar", "et:rope", "ee:0", "tm:1")
+    assert m.state.p[0].coins == coins0 + 3
+
+
+def test_the_table_shows_how_many_special_cards_not_which():
+    from ..helpers import GAME
+
+    m = game()
+    give(m, 1, "A33", "A39")
+    line = GAME.table(m.state, 0)[-2]
+    assert line.key == "trickerion.da.table" and "A33" not in repr(line.params)
+    assert [h.params["n"] for h in line.params["hands"]] == [0, 2]
