@@ -8,7 +8,7 @@ from rulesets.trickerion.dark_alley.facts import SPECIALS
 from rulesets.trickerion.data import DAYS, TRICKS
 from rulesets.trickerion.rules import characters, effective, markers_in_theater, regular_types, trick_capacity
 
-RANK = {"magician": 0, "start": 0, "advertise": 1, "assign": 2, "place": 3, "perform": 4, "over": 5}
+RANK = {"magician": 0, "start": 0, "round": 0, "advertise": 1, "assign": 2, "place": 3, "perform": 4, "over": 5}
 
 
 class Invariants:

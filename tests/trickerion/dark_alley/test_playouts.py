@@ -64,6 +64,15 @@ def test_every_special_card_and_magician_appears():
     assert {f"M0{i}" for i in range(1, 9)} <= seen
 
 
+@pytest.mark.parametrize("extra", [{"quick_game": True}, {"secret_workshop": True, "prophecies": True}])
+def test_with_the_other_option_modules(extra):
+    for players in (2, 4):
+        for seed in range(2):
+            match = random_playout(GAME, players, seed, {"dark_alley": True, **extra}, check=Invariants(5)).match
+            assert state_hash(replay(match)) == state_hash(match)
+            purposeful_playout(players, seed, {"dark_alley": True, **extra}, check=Invariants(5))
+
+
 # 6 setups x 4 batches x (20 uniform + 4 eager + 4 weighted) = 672 games, half with prophecies.
 @pytest.mark.slow
 @pytest.mark.parametrize("batch", range(4))

@@ -568,7 +568,7 @@ def test_a10_buying_time_swap_two_cards_for_three_coins():
     assert [c.id for c in m.state.row[:2]] == ["P03", "P01"] and m.state.p[0].coins == coins + 3
     do(m, 0, "preparar", "pt:T02", "pc:0")
     do(m, 0, next(c for c in choices(m, 0) if c.startswith("pe:")))
-    assert m.state.step in ("acoes", "conexao")
+    assert m.state.step in ("acoes", "conexao")  # not da_trocar: the swap came with the first set-up only
 
 
 def perform_with(card_id: str, markers: dict, first: set[str] = frozenset()):
@@ -687,3 +687,40 @@ def test_the_table_shows_how_many_special_cards_not_which():
     line = GAME.table(m.state, 0)[-2]
     assert line.key == "trickerion.da.table" and "A33" not in repr(line.params)
     assert [h.params["n"] for h in line.params["hands"]] == [0, 2]
+
+
+def test_a07_a08_the_second_set_up_pays_as_usual():
+    for cid in ("A07", "A08"):
+        m = theater(cid)
+        tricks(m, 1, "T13")
+        card(m, 0, "P01", {"0.0": (1, 0, "T13")})
+        card(m, 1, "P01")
+        do(m, 0, "preparar", "pt:T01", "pc:1")
+        do(m, 0, next(c for c in choices(m, 0) if c.startswith("pe:")))  # an empty card: no link, no neighbour
+        assert m.state.step == "acoes" and m.state.alley.mode == "used"
+        do(m, 0, "preparar", "pt:T02", "pc:0")
+        do(m, 0, linking_spot(m, 0))
+        fame = m.state.p[0].fame
+        do(m, 0, "cf:1")
+        assert m.state.step == "acoes" and m.state.p[0].fame == fame + 1  # paid once, no extra payments
+
+
+def test_a27_hypnotic_motivation_without_a_card_left_the_hire_is_idle():
+    m = game()
+    p = m.state.p[0]
+    give(m, 0, "A27")
+    p.hand = {"A27": 1, "downtown": 1}
+    plan(m, {0: {"mag": "A27", "a1": "downtown"}})
+    go(m, 0, "mag", "downtown.0")
+    m.state.dice["i1"] = "apprentice"
+    do(m, 0, "ct:i1")
+    assert m.state.step == "acoes" and "a2" in p.idle
+
+
+def test_a43_dubious_sources_needs_room():
+    m = game()
+    with_card(m, 0, "A43", "market.0")
+    m.state.p[0].comps = {"mirror": 3}
+    do(m, 0, "encomenda_rapida", "rt:mirror")
+    finish_round(m)
+    assert m.state.p[0].comps == {"mirror": 3}
