@@ -80,12 +80,22 @@ class DarkAlley(hooks.Module):
         special_cards.placed(state, s, char, space, events)
         magicians.placed(state, s, char, space, events)
 
-    def placement_ap(self, state: State, s: int, char: str, loc: str) -> int:
-        return magicians.placement_ap(state, s, char, loc)
-
     def placement_step(self, state: State, s: int) -> None:
-        special_cards.placement_step(state, s)
-        magicians.placement_step(state, s)
+        """Decisions right after the space, in this order: Mimetismo, the special card's bonus or +1 AP,
+        Aprimoramento Mecânico; then the base game's Reforçar or actions."""
+        if state.cur is None:
+            return
+        a, queue = state.alley, []
+        if a.mode == "mimic":
+            a.mode = ""
+            queue.append("da_mimetismo")
+        if a.card and a.mode == "":
+            queue.append("da_especial")
+        if magicians.mechanizer(state, s):
+            queue.append("da_mecanico")
+        if queue:
+            state.ctx = {"next": state.step, "queue": queue[1:]}
+            state.step = queue[0]
 
     def action_cost(self, state: State, action: str, value: int) -> int:
         return special_cards.action_cost(state, action, value)

@@ -12,7 +12,7 @@
                          once, +1/+2/+3 Fame and coins by level when performed (special_cards.py).
 
     O Mecanizador (M04)  Aprimoramento Mecânico: once per round, +1 AP to an apprentice placed anywhere
-                         but the Theater — given to the first such apprentice of the round.
+                         but the Theater; the player says for which (asked at each such placement).
     Sacerdotisa (M03)    Tecer o Destino: 1 AP at the Beco Escuro, once per placement: the active
                          prophecy is discarded, a pending one of the player's choice replaces it and a
                          new one is drawn (prophecies.fate_weaving); only offered with prophecies.
@@ -42,14 +42,6 @@ def placed(state: State, s: int, char: str, key: str, events: list[Event]) -> No
         gain(p, fame=fame)
         log(events, "da_gentleman", player=who(s), fame=fame)
     mimic_placed(state, s, char, key)
-    once = state.alley.once
-    if p.magician == "M04" and kind(char) == "apprentice" and loc != "theater" and f"{s}:mech" not in once:
-        once += [f"{s}:mech", f"{s}:mech:{char}"]
-        log(events, "da_mechanizer", player=who(s))
-
-
-def placement_ap(state: State, s: int, char: str, loc: str) -> int:
-    return 1 if f"{s}:mech:{char}" in state.alley.once else 0
 
 
 def tecer_opcoes(state: State, s: int) -> list[str]:
@@ -91,11 +83,24 @@ def mimic_placed(state: State, s: int, char: str, key: str) -> None:
         a.mode = "mimic"
 
 
-def placement_step(state: State, s: int) -> None:
-    if state.alley.mode == "mimic" and state.cur is not None:
-        state.alley.mode = ""
-        state.ctx = {"next": state.step}
-        state.step = "da_mimetismo"
+def mechanizer(state: State, s: int) -> bool:
+    """Aprimoramento Mecânico may be used for the apprentice just placed (the player says whether)."""
+    return (state.p[s].magician == "M04" and kind(state.cur.c) == "apprentice" and state.cur.loc != "theater"
+            and f"{s}:mech" not in state.alley.once)
+
+
+def mecanico_opcoes(state: State, s: int) -> list[str]:
+    return ["me:1", "me:0"]
+
+
+def mecanico(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+    from .special_cards import proceed
+
+    if choice == "me:1":
+        state.cur.ap += 1
+        state.alley.once.append(f"{s}:mech")
+        log(events, "da_mechanizer", player=who(s))
+    proceed(state)
 
 
 def mimetismo_opcoes(state: State, s: int) -> list[str]:
@@ -104,14 +109,15 @@ def mimetismo_opcoes(state: State, s: int) -> list[str]:
 
 def mimetismo(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     """The copied card is then treated as this character's special card: its bonus or +1 AP."""
-    if choice == "mi:-":
-        state.step, state.ctx = state.ctx["next"], {}
-        return
-    a = state.alley
-    a.card, a.mode = choice[3:], ""
-    a.once.append(f"{s}:mi")
-    log(events, "da_mimesis", player=who(s), card=msg(f"trickerion.card.{a.card}"))
-    state.step = "da_especial"
+    from .special_cards import proceed
+
+    if choice != "mi:-":
+        a = state.alley
+        a.card, a.mode = choice[3:], ""
+        a.once.append(f"{s}:mi")
+        log(events, "da_mimesis", player=who(s), card=msg(f"trickerion.card.{a.card}"))
+        state.ctx["queue"].insert(0, "da_especial")
+    proceed(state)
 
 
 # ---------------------------------------------------------------------------------------------- Mestre das Correntes
@@ -296,6 +302,7 @@ def performed(state: State, s: int, events: list[Event]) -> None:
 
 STEPS.update({
     "da_mimetismo": (mimetismo_opcoes, mimetismo),
+    "da_mecanico": (mecanico_opcoes, mecanico),
     "da_correntes_m": (correntes_marcador_opcoes, correntes_marcador),
     "da_correntes_c": (correntes_cartas_opcoes, correntes_carta),
     "da_correntes_e": (correntes_espacos_opcoes, correntes_espaco),

@@ -78,11 +78,14 @@ def placed(state: State, s: int, char: str, key: str, events: list[Event]) -> No
         a.mode = "used"
 
 
-def placement_step(state: State, s: int) -> None:
-    a = state.alley
-    if a.card and a.mode == "" and state.cur is not None:
-        state.ctx = {"next": state.step}
-        state.step = "da_especial"
+def proceed(state: State) -> None:
+    """On to the next decision queued right after the placement (ctx "queue"), then the base game's
+    (ctx "next": Reforçar or the actions)."""
+    queue = state.ctx.get("queue") or []
+    if queue:
+        state.step = queue.pop(0)
+    else:
+        state.step, state.ctx = state.ctx["next"], {}
 
 
 def especial_opcoes(state: State, s: int) -> list[str]:
@@ -93,8 +96,7 @@ def especial_opcoes(state: State, s: int) -> list[str]:
 
 
 def especial(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    a, nxt = state.alley, state.ctx["next"]
-    state.ctx = {}
+    a = state.alley
     if choice == "sa":
         a.mode = "ap"
         state.cur.ap += ALLEY["special_ap"]
@@ -103,11 +105,11 @@ def especial(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -
         a.mode = "ready"
         log(events, "da_bonus", player=who(s), card=card_msg(a.card))
         if a.card == "A35":  # Empower: the Shard's enhancement gives +3 AP instead of +1
-            a.mode, nxt = "used", "da_empower"
+            a.mode, state.ctx["next"] = "used", "da_empower"
         elif a.card == "A44":  # Business Share: from now until the end of the round
             a.mode = "used"
             a.share.append(s)
-    state.step = nxt
+    proceed(state)
 
 
 def empower_opcoes(state: State, s: int) -> list[str]:

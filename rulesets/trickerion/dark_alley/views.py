@@ -15,7 +15,7 @@ from . import beco_escuro, special_cards
 from .facts import SPECIALS
 
 MENU_HEADS = ("bx", "hh", "tk", "ig", "sp", "gp", "nt", "df", "cs", "sg", "bp", "el")
-YES_NO = {"fe": "empower", "mr": "recruit", "tm": "merchant", "en": "test_run", "eh": "enhance"}
+YES_NO = {"me": "mechanic", "fe": "empower", "mr": "recruit", "tm": "merchant", "en": "test_run", "eh": "enhance"}
 
 
 def label(state: State, seat: int, cid: str) -> Msg | None:

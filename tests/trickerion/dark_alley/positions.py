@@ -34,11 +34,15 @@ def plan(match: Match, plans: dict[int, dict[str, str]], first: int = 0) -> list
     return revelar(match, plans, order=[first, *[s for s in range(n) if s != first]])
 
 
-def go(match: Match, seat: int, char: str, space: str, bonus: bool | None = True, shard: bool = False) -> list:
-    """Place a character; with a special card take its bonus (True) or +1 AP (False)."""
+def go(match: Match, seat: int, char: str, space: str, bonus: bool | None = True, shard: bool = False,
+       mech: bool = False) -> list:
+    """Place a character; with a special card take its bonus (True) or +1 AP (False); the Mechanizer's
+    +1 AP if `mech`."""
     events = do(match, seat, f"a:{char}", f"es:{space}")
     if match.state.step == "da_especial" and bonus is not None:
         events += do(match, seat, "sb" if bonus else "sa")
+    if match.state.step == "da_mecanico":
+        events += do(match, seat, "me:1" if mech else "me:0")
     if match.state.step == "reforcar":
         events += do(match, seat, "fr:1" if shard else "fr:0")
     return events

@@ -10,23 +10,40 @@ from ..harness import do
 from .positions import begin, card, choices, give, go, keys, plan, tricks
 
 
-def test_m04_mechanizer_one_apprentice_once_per_round_not_in_the_theater():
+def test_m04_mechanizer_the_player_picks_the_apprentice_once_per_round_not_in_the_theater():
     m = begin(2, magicians=("M04", "M02"))  # mechanical: the Assistant brings a second apprentice
     p = m.state.p[0]
     p.hand["theater"] = 3
-    plan(m, {0: {"a1": "theater", "a2": "downtown", "mag": "market"}})
+    p.hand["downtown"] = 2
+    plan(m, {0: {"a1": "theater", "a2": "downtown", "mag": "downtown"}})
     go(m, 0, "a1", "theater.1.b0")
-    assert m.state.cur.ap == 1  # the Theater: no bonus, and it is not used up
+    assert m.state.cur.ap == 1  # the Theater: not offered
     do(m, 0, "fim")
-    go(m, 0, "a2", "downtown.3")
+    do(m, 0, "a:mag", "es:downtown.0")
+    assert m.state.step != "da_mecanico"  # apprentices only
+    if m.state.step == "reforcar":
+        do(m, 0, "fr:0")
+    do(m, 0, "fim")
+    do(m, 0, "a:a2", "es:downtown.3")
+    assert m.state.step == "da_mecanico" and choices(m, 0) == ["me:1", "me:0"]
+    do(m, 0, "me:1")
     assert m.state.cur.ap == 2
+
+
+def test_m04_mechanizer_saved_for_a_later_apprentice_then_used_up():
+    m = begin(2, magicians=("M04", "M02"))
+    plan(m, {0: {"a1": "downtown", "a2": "market"}})
+    go(m, 0, "a1", "downtown.3", mech=False)
+    assert m.state.cur.ap == 1
     do(m, 0, "fim")
+    go(m, 0, "a2", "market.3", mech=True)
+    assert m.state.cur.ap == 2
     m2 = begin(2, magicians=("M04", "M02"))
     plan(m2, {0: {"a1": "downtown", "a2": "market"}})
-    go(m2, 0, "a1", "downtown.3")
+    go(m2, 0, "a1", "downtown.3", mech=True)
     do(m2, 0, "fim")
-    go(m2, 0, "a2", "market.3")
-    assert m2.state.cur.ap == 1  # once per round
+    do(m2, 0, "a:a2", "es:market.3")
+    assert m2.state.step != "da_mecanico" and m2.state.cur.ap == 1  # once per round
 
 
 def test_m06_gentleman_fame_per_trick_when_the_magician_goes_downtown_market_or_alley():
