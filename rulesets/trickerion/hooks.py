@@ -7,7 +7,11 @@ places (with spaces, actions and decision steps) and further places a card may o
 cards of the module's own; the Shard's +1 AP; AP when a character is placed and effects right after;
 action costs; the trick levels on offer; decisions of the module's own (e.g. before the
 performances); the yield modifiers of a performed trick (applied in order); the start and end of a
-round (prophecies, special card discards); the number of rounds; extra end-game score lines."""
+round (prophecies, special card discards); the number of rounds; extra end-game score lines.
+For the Dark Alley also: decisions right after a placement (`placement_step`), every completed action
+of a place (`acted`, which may queue a follow-up decision), the Quick Order before it returns
+(`orders_arrive`), before/after a performance choice (`before_perform`, `performing`, `performed`),
+the offered magicians, the base score items, and labels/info lines of the module's choices."""
 
 from __future__ import annotations
 
