@@ -47,7 +47,8 @@ def lobby_message(control, group: int) -> dict | None:
     return None
 
 
-def open_and_join(control, group: int, users: list[int], game: str = "spellbook", timeout: float = 30) -> str:
+def open_and_join(control, group: int, users: list[int], game: str = "spellbook", timeout: float = 30,
+                  press_wait: float | None = None) -> str:
     """The first user opens a table in the group; everyone joins through the deep link; the
     creator presses Começar. Returns the table id."""
     control.send(group, users[0], f"/novojogo {game}")
@@ -60,7 +61,7 @@ def open_and_join(control, group: int, users: list[int], game: str = "spellbook"
                  f"{i + 1} players in the lobby")
     lobby = lobby_message(control, group)
     start = next(b for b in _callback_buttons(lobby) if b["callback_data"].endswith(":Ls"))
-    answer = control.press(group, lobby["message_id"], users[0], start["callback_data"])
+    answer = control.press(group, lobby["message_id"], users[0], start["callback_data"], wait=press_wait)
     assert answer.get("answered"), answer
     return table_id
 

@@ -1,28 +1,165 @@
-"""`boardgamesbot bench [--quick]`: measure and write docs/performance.md."""
+"""`boardgamesbot bench [--quick] [--no-write]`: measure and write docs/performance.md.
+
+Sections: the engine (one core); the whole system with G concurrent games in both modes and
+their ratio; Telegram's ceiling; memory per game; the goals of issue 5, each with the figure
+measured. The distributed mode needs a Redis server (REDIS_URL's host, database
+BGB_BENCH_REDIS_DB, default 13); without one its rows are left out, and the tables say so.
+"""
 
 from __future__ import annotations
 
 import argparse
+import math
+import sys
+import time
 
 from bench import engine, report
 
 NAME = "bench"
 HELP = "Run the benchmarks, print the tables and write docs/performance.md."
 
+FULL = {"engine": 3.0, "games": (10, 100, 300), "embedded_games": (10, 100), "window": 45.0,
+        "ceiling": (600, 200), "memory_games": 3}
+QUICK = {"engine": 0.1, "games": (3,), "embedded_games": (3,), "window": 6.0, "ceiling": (90, 45),
+         "memory_games": 0}
+
 
 def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true", help="short runs (under a minute), for smoke tests")
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/performance.md alone")
+    parser.add_argument("--games", default=None, help="comma-separated G values for the whole-system runs")
+    parser.add_argument("--only", default=None,
+                        help="comma-separated sections: engine,system,ceiling,memory (default all)")
     parser.set_defaults(run=run)
 
 
+def _say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
 def run(args: argparse.Namespace) -> int:
-    budget = 0.3 if args.quick else 3.0
-    sections = [("Engine: random full games on one core", engine.table(engine.run(budget)))]
+    from bench import ceiling, memory, system
+    from bench.live import Live
+    from bench.stack import bench_redis_url, distributed, embedded, redis_available
+
+    conf = QUICK if args.quick else FULL
+    only = set((args.only or "engine,system,ceiling,memory").split(","))
+    games = tuple(int(g) for g in args.games.split(",")) if args.games else conf["games"]
+    emb_games = games if args.games else conf["embedded_games"]
+    sections: list[tuple[str, list[str]]] = []
+    notes: list[str] = []
+    started = time.monotonic()
+
+    if "engine" in only:
+        _say("engine ...")
+        sections.append(("Engine: random full games on one core", engine.table(engine.run(conf["engine"]))))
+
+    figures: list = []
+    ceilings: list = []
+    samples: list = []
+    url = bench_redis_url()
+    why_not = redis_available(url)
+    if why_not:
+        notes.append(f"No Redis server at {url} ({why_not}): the distributed rows were not measured.")
+
+    def memory_hooks(st):
+        def at_start(ids):
+            samples.append(memory.sample(st, "start", ids))
+
+        def at_window(ids):
+            samples.append(memory.sample(st, "after the window", ids))
+        return at_start, at_window
+
+    if "system" in only or "ceiling" in only:
+        for mode in ("embedded", "distributed"):
+            if mode == "distributed" and why_not:
+                continue
+            stack_cm = embedded() if mode == "embedded" else distributed(url)
+            with stack_cm as st:
+                live = Live(st.world)
+                if "system" in only:
+                    for g in (emb_games if mode == "embedded" else games):
+                        _say(f"{mode}: {g} games ...")
+                        sample_here = (mode == "distributed" and g == min(games) and "memory" in only
+                                       and not conf["memory_games"])
+                        hooks = memory_hooks(st) if sample_here else (None, None)
+                        figures.append(system.run(st, g, conf["window"], live=live, after_setup=hooks[0],
+                                                  after_window=hooks[1]))
+                # --quick measures the ceiling once: in the distributed mode when it runs.
+                if "ceiling" in only and not (args.quick and mode == "embedded" and not why_not):
+                    _say(f"{mode}: Telegram ceiling ...")
+                    st.wait_quiet(timeout=300)
+                    ceilings.append(ceiling.run(st, *conf["ceiling"], live=live))
+        skipped = sorted(set(games) - set(emb_games))
+        if skipped and "system" in only:
+            notes.append(f"The embedded mode was not run with {', '.join(map(str, skipped))} games: its setup "
+                         "alone would take tens of minutes (see the embedded store note below).")
+    if "memory" in only and conf["memory_games"] and not why_not:
+        from emulator import Limits
+
+        _say("memory: games played to the end ...")
+        with distributed(url, limits=Limits.off(), rates=memory.FAST_RATES) as st:
+            samples += memory.run(st, conf["memory_games"])
+
+    if figures:
+        sections.append(("Whole system: concurrent Spellbook games, Telegram's limits on", system.table(figures)))
+        if len({f.mode for f in figures}) == 2:
+            sections.append(("Distributed against embedded", system.ratio_table(figures)))
+    if ceilings:
+        sections.append(("Telegram ceiling: more to send than allowed", ceiling.table(ceilings)))
+    if samples:
+        sections.append(("Memory per Spellbook game (3 players)", memory.table(samples)))
+    goals = goal_lines(figures, ceilings, samples)
+    if goals:
+        sections.append(("Goals (issue 5)", goals))
+    if notes:
+        sections.append(("Notes", [f"- {n}" for n in notes]))
     for title, lines in sections:
         print(f"\n## {title}\n")
         print("\n".join(lines))
+    print(f"\n(bench took {time.monotonic() - started:.0f} s)")
     if not args.no_write:
         path = report.write(sections, args.quick)
         print(f"\nwritten to {path}")
     return 0
+
+
+def _verdict(ok: bool) -> str:
+    return "met" if ok else "**missed**"
+
+
+def goal_lines(figures, ceilings, samples) -> list[str]:
+    lines = ["| goal | measured | verdict |", "|---|---|---|"]
+    for f in figures:
+        if f.games >= 100 or f.games == max(x.games for x in figures):
+            p99 = f.pct(0.99) * 1000
+            if not math.isnan(p99):
+                lines.append(f"| p99 press→prompt < 250 ms ({f.mode}, {f.games} games) | {p99:.0f} ms "
+                             f"({p99 / 250:.1f}× the goal) | {_verdict(p99 < 250)} |")
+    by = {(f.mode, f.games): f for f in figures}
+    for g in sorted({f.games for f in figures}):
+        e, d = by.get(("embedded", g)), by.get(("distributed", g))
+        if e and d and e.latencies and d.latencies:
+            r = d.median / e.median
+            lines.append(f"| distributed median within 2× of embedded ({g} games) | {r:.2f}× | {_verdict(r <= 2)} |")
+    for f in figures:
+        if f.moves:
+            lines.append(f"| ≤ 1.5 Bot API calls per move ({f.mode}, {f.games} games) | {f.calls_per_move:.2f} "
+                         f"({f.calls_per_move_without_answers:.2f} without answerCallbackQuery) | "
+                         f"{_verdict(f.calls_per_move <= 1.5)} |")
+    e429 = sum(f.errors_429 for f in figures)
+    if figures:
+        lines.append(f"| zero 429s in normal play | {e429} | {_verdict(e429 == 0)} |")
+    for c in ceilings:
+        share = c.per_second / 30
+        lines.append(f"| ceiling run ≥ 90% of 30/s, zero 429s ({c.mode}) | {share:.0%}, {c.errors_429} 429s | "
+                     f"{_verdict(share >= 0.9 and c.errors_429 == 0)} |")
+    if samples:
+        state = max(s.state_json for s in samples)
+        lines.append(f"| a game's state < 8 KB | {state} bytes (JSON; largest sample) | {_verdict(state < 8192)} |")
+        end = [s for s in samples if s.moment == "end"]
+        if end:
+            whole = end[-1].table_bytes
+            lines.append(f"| finished game with its log < 64 KB | {whole} bytes in Redis (+{end[-1].other_bytes} of "
+                         f"expiring markers and outbox memory) | {_verdict(whole < 65536)} |")
+    return lines if len(lines) > 2 else []

@@ -1,0 +1,31 @@
+"""CI's smoke test of `boardgamesbot bench --quick --no-write`: it runs end to end and prints
+every table. Timings are machine-dependent and are not asserted."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from bench.stack import ROOT, bench_redis_url, redis_available
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
+
+
+def test_quick_bench_prints_every_table_and_writes_nothing():
+    doc = ROOT / "docs" / "performance.md"
+    before = doc.read_text() if doc.exists() else None
+    out = subprocess.run([sys.executable, "-m", "boardgamesbot", "bench", "--quick", "--no-write"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=280, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.returncode == 0, out.stderr[-3000:]
+    for title in ("## Engine", "## Whole system", "## Telegram ceiling", "## Memory per Spellbook game",
+                  "## Goals (issue 5)"):
+        assert title in out.stdout, (title, out.stdout[-2000:])
+    assert "| embedded | 3 |" in out.stdout
+    if redis_available(bench_redis_url()) is None:
+        assert "| distributed | 3 |" in out.stdout and "## Distributed against embedded" in out.stdout
+    assert "written to" not in out.stdout
+    assert (doc.read_text() if doc.exists() else None) == before
+    print(out.stdout[out.stdout.index("## Goals"):])
