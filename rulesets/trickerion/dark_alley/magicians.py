@@ -9,7 +9,8 @@
     Yoruba (M07)         Possessão Espiritual: once per round, for 1 Shard, choose the card an opponent
                          performs (asked when they have two or more).
     Electra (M08)        Supercarga: set up two markers of one trick on one slot: one trick, links paid
-                         once, +1/+2/+3 Fame and coins by level when performed (special_cards.py).
+                         once, +1/+2/+3 Fame and coins by level when performed (a choice in the
+                         Theater's menu next to the cards' extra choices).
 
     O Mecanizador (M04)  Aprimoramento Mecânico: once per round, +1 AP to an apprentice placed anywhere
                          but the Theater; the player says for which (asked at each such placement).
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng, msg
 
-from ..rules import gain, kind, log, who
+from ..rules import cost, gain, kind, log, owned, trick_name, who
 from ..state import State
 from .facts import PERMANENT, SPECIALS
 
@@ -298,6 +299,29 @@ def performed(state: State, s: int, events: list[Event]) -> None:
         gain(state.p[seat], fame=-1)
         log(events, "da_steal_penalty", player=who(seat))
     state.alley.lotus = []
+
+
+# ---------------------------------------------------------------------------------------------- Electra
+
+
+def electra_choices(state: State, s: int) -> list[str]:
+    """Supercarga (M08): set up two markers of one trick on one slot."""
+    from ..theater import truques_para_preparar
+
+    if state.p[s].magician != "M08" or state.cur.loc != "theater" or state.cur.ap < cost(state, "preparar"):
+        return []
+    ok = {c[3:] for c in truques_para_preparar(state, s)}
+    return [f"el:{o.t}" for o in state.p[s].tricks if o.t in ok and o.on >= 2]
+
+def electra_stack(state: State, s: int, info: dict, events: list[Event]) -> None:
+    a = state.alley
+    if not a.electra:
+        return
+    a.electra = False
+    o = owned(state.p[s], info["trick"])
+    o.on -= 1
+    state.row[info["card"]].m[info["slot"]].n = 2
+    log(events, "da_supercharge", player=who(s), trick=trick_name(o.t))
 
 
 STEPS.update({
