@@ -80,5 +80,5 @@ class Invariants:
                         assert "plan" not in players[s]
         for seat in game.to_act(st):
             prompt = game.prompt(st, seat)
-            assert len(prompt.choices) <= 24, [c.id for c in prompt.choices]
+            assert len(prompt.choices) <= 21, [c.id for c in prompt.choices]  # keyboard-sized
             assert all(len(c.id) <= 24 and c.id.isascii() for c in prompt.choices)
