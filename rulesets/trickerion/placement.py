@@ -35,6 +35,16 @@ def card_msg(state: State, card: str):
     return loc_msg(card) if card in PLACES else msg(f"trickerion.card.{card}")
 
 
+def shown_plan(state: State, s: int, viewer: int | None) -> dict[str, str]:
+    """The cards under player s's characters that `viewer` may see (and so base a choice on): all of them
+    once revealed; while a module keeps plans face down (prophecy P20), only those of placed characters.
+    Every view, prompt and power that looks at an opponent's plan goes through here."""
+    p = state.p[s]
+    if s != viewer and any(m.plans_hidden(state) for m in hooks.active(state)):
+        return {c: card for c, card in p.plan.items() if c in p.placed}
+    return dict(p.plan)
+
+
 def cards_left(state: State, s: int, card: str) -> int:
     p = state.p[s]
     return p.hand.get(card, 0) - sum(1 for v in p.plan.values() if v == card)

@@ -13,7 +13,7 @@ from rulesets.core.messages import Msg
 from . import hooks
 from .data import CARDS, COST, MAGICIANS, TRICKS
 from .market import unit_price
-from .placement import card_location, cards_left, char_msg, enhance_ap, loc_msg, space_msg
+from .placement import card_location, cards_left, char_msg, enhance_ap, loc_msg, shown_plan, space_msg
 from .placement import card_msg as assignment_msg
 from .rules import comp_name, cost, effective, link_count, links_of, slot_msg, trick_name, who
 from .state import Marker, State
@@ -27,10 +27,7 @@ def _secret(state: State) -> bool:
 def _visible_plan(state: State, s: int, seat: int | None) -> dict[str, str]:
     """The cards under player s's characters that `seat` may see: all of them once revealed; a module
     may keep those of characters not placed face down for the round (a prophecy)."""
-    p = state.p[s]
-    if s != seat and any(m.plans_hidden(state) for m in hooks.active(state)):
-        return {c: card for c, card in p.plan.items() if c in p.placed}
-    return dict(p.plan)
+    return shown_plan(state, s, seat)
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:

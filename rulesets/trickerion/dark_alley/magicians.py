@@ -71,8 +71,11 @@ STEPS = {"da_tecer": (tecer_opcoes, tecer)}
 
 def mimic_candidates(state: State, s: int, loc: str) -> list[str]:
     """Mimetismo (M02): the special cards of this location revealed under opponents' characters this round
-    (Freelancer's bonus is where its character went, so there is nothing of it to copy at placement)."""
-    return sorted({c for o, q in enumerate(state.p) if o != s for c in q.plan.values()
+    (Freelancer's bonus is where its character went, so there is nothing of it to copy at placement).
+    Only cards the player has seen: under Intenções Ocultas (P20) those of opponents' placed characters."""
+    from ..placement import shown_plan
+
+    return sorted({c for o in range(state.n) if o != s for c in shown_plan(state, o, s).values()
                    if c in SPECIALS and SPECIALS[c].location == loc and c != "A25"})
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng, msg
 
+from ... import hooks
 from ...data import BOARD, CATEGORIES, DICE, TRICKS
 from ...market import unit_price
 from ...placement import card_msg as assignment_msg
@@ -155,7 +156,10 @@ def hipnose(state: State, s: int, choice: str, rng: Rng, events: list[Event]) ->
         p.idle.append(new)
     else:
         p.plan[new] = choice[3:]
-        log(events, "da_hypnotic_card", player=who(s), char=char_msg(new), loc=assignment_msg(state, choice[3:]))
+        if any(m.plans_hidden(state) for m in hooks.active(state)):  # P20: face down like the others
+            events.append(Event(text=msg("trickerion.prophecies.log.face_down", player=who(s), chars=[char_msg(new)])))
+        else:
+            log(events, "da_hypnotic_card", player=who(s), char=char_msg(new), loc=assignment_msg(state, choice[3:]))
     _done(state)
 
 

@@ -1,0 +1,67 @@
+"""Intenções Ocultas (P20) keeps the cards under characters not yet placed face down: no other seat's
+choice, prompt, view or log may depend on them (the Great Optico's Mimesis, Hypnotic Motivation's card)."""
+
+import locales
+from rulesets.trickerion.dark_alley.magicians import mimic_candidates
+from rulesets.trickerion.placement import shown_plan
+
+from ..dark_alley.positions import begin, give, go, plan
+from ..harness import do
+from ..helpers import GAME
+from .helpers import activate
+
+
+def _hidden_game(magicians=("M02", "M04")):
+    m = begin(2, magicians=magicians, prophecies=True)
+    activate(m.state, "P20")
+    return m
+
+
+def _texts(events, lang="en") -> str:
+    return " ".join(locales.render(e.text, lang) for e in events)
+
+
+def test_p20_great_optico_cannot_copy_a_card_still_face_down():
+    m = _hidden_game()
+    give(m, 1, "A33")
+    m.state.p[0].hand["downtown"] = 2
+    plan(m, {0: {"mag": "downtown", "a1": "downtown"}, 1: {"mag": "A33"}})
+    assert m.state.proph.delayed
+    do(m, 0, "a:mag", "es:downtown.0")
+    assert m.state.step != "da_mimetismo"  # A33 lies face down under a character not placed
+    assert "A33" not in repr(GAME.prompt(m.state, 0)) and "A33" not in repr(GAME.view(m.state, 0))
+    if m.state.step == "reforcar":
+        do(m, 0, "fr:0")
+    do(m, 0, "fim")
+    go(m, 1, "mag", "downtown.3")  # now placed: revealed
+    assert mimic_candidates(m.state, 0, "downtown") == ["A33"]  # limit: a placed character's card may be copied
+
+
+def test_shown_plan_hides_unplaced_cards_only_from_other_seats_and_only_under_p20():
+    m = _hidden_game()
+    plan(m, {0: {"mag": "downtown"}, 1: {"mag": "market", "a1": "workshop"}})
+    st = m.state
+    assert shown_plan(st, 1, 0) == {} and shown_plan(st, 1, None) == {}
+    assert shown_plan(st, 1, 1) == {"mag": "market", "a1": "workshop"}
+    m2 = begin(2, magicians=("M02", "M04"), prophecies=True)
+    plan(m2, {1: {"mag": "market"}})
+    assert shown_plan(m2.state, 1, 0) == {"mag": "market"}  # limit: no P20, everything revealed
+
+
+def test_p20_hypnotic_motivation_puts_its_card_face_down():
+    m = _hidden_game(("M04", "M02"))
+    p = m.state.p[0]
+    give(m, 0, "A27")
+    p.hand["market"] = 1
+    plan(m, {0: {"mag": "A27"}})
+    go(m, 0, "mag", "downtown.0")
+    m.state.dice["i1"] = "apprentice"
+    do(m, 0, "ct:i1")
+    new = m.state.ctx["new"]
+    events = do(m, 0, "hy:market")
+    assert p.plan[new] == "market"
+    keys = [e.text.key for e in events]
+    assert "trickerion.log.da_hypnotic_card" not in keys and "trickerion.prophecies.log.face_down" in keys
+    assert "Market" not in _texts(events) and "Mercado" not in _texts(events, "pt_BR")
+    assert GAME.view(m.state, 1)["players"][0]["plan"] == {"mag": "A27"}
+    assert "loc.market" not in repr([line for line in GAME.table(m.state, 1) if line.key == "trickerion.table.plan"])
