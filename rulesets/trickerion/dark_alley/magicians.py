@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng, msg
 
-from ..rules import cost, gain, kind, log, owned, trick_name, who
+from ..rules import cost, gain, kind, log, owned, shards_gained, trick_name, who
 from ..state import State
 from .facts import PERMANENT, SPECIALS
 
@@ -195,6 +195,7 @@ def correntes_espaco(state: State, s: int, choice: str, rng: Rng, events: list[E
             for seat in sorted({card.m[x].seat for x in CARDS[card.id].links[li].between}):
                 gain(state.p[seat], shards=1)
                 log(events, "link_shard", player=who(seat))
+                shards_gained(state, seat, 1, events)
     if not links:
         return _end(state)
     state.ctx = {"t": m.t, "links": len(links)}

@@ -16,6 +16,7 @@ from ...rules import (
     markers_in_theater,
     owned,
     placements,
+    shards_gained,
     slot_msg,
     trick_name,
     who,
@@ -34,6 +35,7 @@ def headliner(state, s, info, events):  # A08: every link of this set-up pays tw
             if CARDS[card.id].links[li].shard:
                 gain(state.p[s], shards=1)
                 log(events, "link_shard", player=who(s))
+                shards_gained(state, s, 1, events)
 
 
 def buying_time(state, s, info, events):  # A10
@@ -178,6 +180,7 @@ def _street(state: State, s: int, index: int, slot: str, events: list[Event]) ->
     state.cur.ap -= cost(state, "reagendar")
     state.alley.mode = "used"
     log(events, "da_street", player=who(s), trick=trick_name(m.t), fame=fame, coins=coins, shards=y.shards)
+    shards_gained(state, s, y.shards, events)
 
 
 def _room(state: State, s: int, tid: str) -> bool:
@@ -216,5 +219,7 @@ def estreia(state: State, s: int, choice: str, rng: Rng, events: list[Event]) ->
         n = int(firsts[tid][("fame", "coins", "shards").index(kind)])
         gain(state.p[s], **{kind: n})
         log(events, "da_premiere", player=who(s), trick=trick_name(tid), what=msg(f"trickerion.da.yield.{kind}", n=n))
+        if kind == "shards":
+            shards_gained(state, s, n, events)
     state.turn, state.step, state.ctx = None, "", {}
     return True

@@ -18,6 +18,7 @@ from ...rules import (
     owned,
     placements,
     remove_component,
+    shards_gained,
     slot_msg,
     trick_name,
     who,
@@ -50,6 +51,7 @@ def ensaio(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> 
         y = TRICKS[o.t].yields
         gain(state.p[s], fame=y.fame, coins=y.coins, shards=y.shards)
         log(events, "da_test_run", player=who(s), trick=trick_name(o.t), fame=y.fame, coins=y.coins, shards=y.shards)
+        shards_gained(state, s, y.shards, events)
     _done(state)
 
 
