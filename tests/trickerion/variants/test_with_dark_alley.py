@@ -185,3 +185,23 @@ def test_no_active_prophecy_in_the_quick_games_first_round():
             lazy = [c for c in ("pronto", "fim", "passar", "sa") if c in choices]
             do(m, s, lazy[0] if lazy else choices[0])
         assert st.proph.active is not None
+
+
+def test_freelancer_at_the_secret_workshop_offers_plus_one_ap_as_at_the_workshop():
+    """SW2: any Workshop card reaches the Secret Workshop, so Freelancer's placement there is no use of its
+    bonus (which sends the character elsewhere): +1 AP is offered, as at the Workshop."""
+    m = start({**DA, "secret_workshop": True}, n=2, seed=1)
+    m.state.p[0].hand["A25"] = 1
+    for deck in m.state.alley.decks.values():
+        if "A25" in deck:
+            deck.remove("A25")
+    revelar(m, {0: {"mag": "A25"}}, order=[0, 1])
+    do(m, 0, "a:mag")
+    if "lc:secret_workshop" in GAME.legal_choices(m.state, 0):  # many free spaces: the location first
+        do(m, 0, "lc:secret_workshop")
+    do(m, 0, "es:secret_workshop.0")
+    assert m.state.step == "da_especial" and GAME.legal_choices(m.state, 0) == ["sa"]
+    do(m, 0, "sa")
+    if m.state.step == "reforcar":
+        do(m, 0, "fr:0")
+    assert m.state.cur.ap == 3 + 1 + 1 and m.state.cur.loc == "secret_workshop"

@@ -17,6 +17,7 @@ from typing import Any
 
 from rulesets.core import Event, Rng, msg
 
+from ... import hooks
 from ...data import TRICKS
 from ...performance import marker_yield
 from ...rules import (
@@ -154,8 +155,16 @@ def placed(state: State, s: int, char: str, key: str, events: list[Event]) -> No
         a.mode = "used" if card in PERFORM else "lost"
         if card in PERFORM:
             a.perf[str(s)] = card
-    elif card == "A25" and loc != "workshop":  # Freelancer: its bonus was the placement elsewhere
+    elif card == "A25" and not _own_location(state, card, loc):  # Freelancer: its bonus was the placement
         a.mode = "used"
+
+
+def _own_location(state: State, card: str, loc: str) -> bool:
+    """Whether the card reaches `loc` without its bonus: its own location, or one another module opens to
+    every card of that location (the Secret Workshop to Workshop cards, ruling SW2)."""
+    if loc == SPECIALS[card].location:
+        return True
+    return any(loc in m.more_locations(state, card) for m in hooks.active(state) if m.name != "dark_alley")
 
 
 def especial_opcoes(state: State, s: int) -> list[str]:
