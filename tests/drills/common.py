@@ -61,7 +61,14 @@ def settled_exactly_once(st: Stack, timeout: float = 90) -> dict:
         done = c.get("commands", 0) == c.get("queued", 0) + c.get("ticks", 0)
         return c if done and st.quiet() else None
 
-    return driver.wait_for(settled, timeout, "every queued command handled exactly once", interval=0.2)
+    try:
+        return driver.wait_for(settled, timeout, "every queued command handled exactly once", interval=0.2)
+    except AssertionError as exc:
+        p = st.prefix
+        state = {"counters": st.counters(), "pending": sorted(st.redis.smembers(f"{p}pending")),
+                 "ob:due": st.redis.zrange(f"{p}ob:due", 0, -1, withscores=True),
+                 "processes alive": [proc.poll() is None for proc in st.procs]}
+        raise AssertionError(f"{exc}: {state}") from None
 
 
 def group_doubles(st: Stack, group: int) -> int:
@@ -81,3 +88,35 @@ def live_prompts(st: Stack, uid: int, table_id: str) -> int:
         vs = {d.split(":")[1] for d in datas if d.startswith(f"{table_id}:")}
         versions += list(vs)
     return max((versions.count(v) for v in set(versions)), default=0)
+
+
+class Supervisor:
+    """Restarts the worker and the beat when they exit, as compose.yaml's `restart:
+    unless-stopped` does in production; counts how often it had to."""
+
+    def __init__(self, st: Stack) -> None:
+        import threading
+
+        self.st = st
+        self.restarts = {"worker": 0, "beat": 0}
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        from bench.stack import start_beat
+
+        while not self._stop.wait(0.3):
+            if self.st.procs[0].poll() is not None:
+                self.restarts["worker"] += 1
+                self.st.restart_worker()
+            if self.st.procs[1].poll() is not None:
+                self.restarts["beat"] += 1
+                self.st.procs[1] = start_beat(self.st.env, self.st.log_path)
+
+    def __enter__(self) -> Supervisor:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join(timeout=10)
