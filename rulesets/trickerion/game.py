@@ -197,6 +197,28 @@ def rounds(state: State) -> int:
     return n
 
 
+def _declines(choice: str, choices: list[str]) -> bool:
+    """A yes/no question asked as "x:1"/"x:0" (the Mechanizer, Empower, Test Run, Mass Recruitment...):
+    "x:0" says no."""
+    head, _, arg = choice.partition(":")
+    return arg == "0" and f"{head}:1" in choices and sum(c.startswith(f"{head}:") for c in choices) == 2
+
+
+def _purse(state: State, s: int) -> tuple[int, ...]:
+    p = state.p[s]
+    return p.coins, p.shards, sum(p.hand.values()), sum(p.comps.values()), p.fame
+
+
+def cost_of(state: State, s: int, choice: str) -> int:
+    """What seat s gives up (coins, Shards, cards in hand, components, Fame) by the decision itself: the
+    step's apply on a copy, without the automatic parts that follow (the same whatever is chosen)."""
+    trial = state.model_copy(deep=True)
+    before = _purse(trial, s)
+    handlers(trial)[1](trial, s, choice, Rng(0), [])
+    return sum(max(0, b - a) for b, a in zip(before, _purse(trial, s), strict=True))
+
+
+
 class Trickerion(Game[State, Options]):
     name = "trickerion"
     min_players = 2
@@ -240,17 +262,23 @@ class Trickerion(Game[State, Options]):
         return views.table(state, seat)
 
     def stand_in_choice(self, state: State, seat: int, pick: int) -> str:
-        """A stand-in for a player who left spends nothing: assignments done with every character idle,
-        characters left idle, no Propaganda; other decisions (setup, performing) take a legal choice."""
+        """A stand-in for a player who left spends nothing it need not, in every module's decisions: it
+        ends or passes (assignments done with every character idle, no Propaganda, a turn ended), declines
+        what a card, power or prophecy offers, leaves characters idle and backs out of a menu; a decision
+        with none of these (setup, performing, a choice forced by a card) takes, by `pick`, one of the
+        options that cost its player least (coins, Shards, cards, components, Fame)."""
         choices = self.legal_choices(state, seat)
         for safe in ("pronto", "fim", "passar"):
             if safe in choices:
                 return safe
-        idle = [c for c in choices if c.startswith("o:")]
-        if idle:
-            return idle[0]
-        forward = [c for c in choices if c != "voltar"] or choices
-        return forward[pick % len(forward)]
+        preferred = [c for c in choices if c.endswith(":-") or c == "sa" or _declines(c, choices)]
+        preferred += [c for c in choices if c.startswith("o:")] + [c for c in choices if c == "voltar"]
+        for c in preferred:
+            if not cost_of(state, seat, c):  # a "no" that costs (no Barganhar) is not the cheapest
+                return c
+        costs = {c: cost_of(state, seat, c) for c in choices}
+        cheapest = [c for c in choices if costs[c] == min(costs.values())]
+        return next((c for c in preferred if c in cheapest), cheapest[pick % len(cheapest)])
 
     def is_over(self, state: State) -> bool:
         return state.phase == "over"

@@ -84,8 +84,11 @@ class Invariants:
                 assert all(line.points <= 20 for line in seat_score.lines[1:])
 
 
-def eager_playout(players: int, seed: int, options: dict | None = None, check=None, lazy: float = 0.15):
-    """Play to the end, choosing "done"/"end"/"back" only with probability `lazy` when other moves exist."""
+def eager_playout(players: int, seed: int, options: dict | None = None, check=None, lazy: float = 0.15,
+                  stand_ins: frozenset[int] = frozenset(), stand_in_check=None):
+    """Play to the end, choosing "done"/"end"/"back" only with probability `lazy` when other moves exist.
+    Seats in `stand_ins` are played by the game's stand-in from the start; `stand_in_check(state, seat,
+    choice)` runs before each of their moves."""
     match = new_match(GAME, options or {}, players, seed)
     rnd = random.Random(seed * 31 + 7)
     if check:
@@ -95,6 +98,14 @@ def eager_playout(players: int, seed: int, options: dict | None = None, check=No
             return match
         s = rnd.choice(GAME.to_act(match.state))
         choices = GAME.legal_choices(match.state, s)
+        if s in stand_ins:
+            pick = GAME.stand_in_choice(match.state, s, rnd.randrange(1000))
+            if stand_in_check:
+                stand_in_check(match.state, s, pick)
+            match, _ = act(match, s, pick, inplace=True)
+            if check:
+                check(GAME, match)
+            continue
         busy = [c for c in choices if c not in LAZY and c[:2] not in ("r:", "o:", "dc", "dt")]
         pick = rnd.choice(busy) if busy and rnd.random() > lazy else rnd.choice(choices)
         match, _ = act(match, s, pick, inplace=True)
