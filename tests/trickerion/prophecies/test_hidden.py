@@ -2,12 +2,14 @@
 choice, prompt, view or log may depend on them (the Great Optico's Mimesis, Hypnotic Motivation's card)."""
 
 import locales
+from rulesets.trickerion.dark_alley.facts import SPECIALS
 from rulesets.trickerion.dark_alley.magicians import mimic_candidates
 from rulesets.trickerion.placement import shown_plan
+from rulesets.trickerion.rules import characters
 
 from ..dark_alley.positions import begin, give, go, plan
 from ..harness import do
-from ..helpers import GAME
+from ..helpers import GAME, purposeful_playout
 from .helpers import activate
 
 
@@ -65,3 +67,44 @@ def test_p20_hypnotic_motivation_puts_its_card_face_down():
     assert "Market" not in _texts(events) and "Mercado" not in _texts(events, "pt_BR")
     assert GAME.view(m.state, 1)["players"][0]["plan"] == {"mag": "A27"}
     assert "loc.market" not in repr([line for line in GAME.table(m.state, 1) if line.key == "trickerion.table.plan"])
+
+
+class HiddenCheck:
+    """After every action of a Dark Alley game with Intenções Ocultas forced active each round: a special
+    card under a character not yet placed is named in no other seat's view, table or prompt, nor in the
+    group's, nor in any event another seat receives."""
+
+    def __init__(self) -> None:
+        self.checked = 0
+
+    def __call__(self, game, match) -> None:
+        st = match.state
+        if st.phase == "advertise" and st.proph and st.proph.active != "P20":
+            activate(st, "P20")
+        if st.phase == "assign":  # special cards in hand go under free characters, to have secrets to keep
+            for p in st.p:
+                free = [c for c in characters(p) if c not in p.plan]
+                for card in [c for c in p.hand if c in SPECIALS and c not in p.plan.values()][:len(free)]:
+                    p.plan[free.pop(0)] = card
+        if not (st.proph and st.proph.delayed):
+            return
+        events = match.log[-1].events if match.log else []
+        for s, p in enumerate(st.p):
+            secret = {card for c, card in p.plan.items() if c not in p.placed and card in SPECIALS}
+            if not secret:
+                continue
+            self.checked += 1
+            seen = [repr(e.text) for e in events if e.audience is None or set(e.audience) - {s}]
+            for viewer in (None, *(v for v in range(st.n) if v != s)):
+                seen += [repr(game.view(st, viewer)), repr(game.table(st, viewer))]
+                if viewer in game.to_act(st):
+                    seen.append(repr(game.prompt(st, viewer)))
+            for card in secret:
+                assert not any(f"'{card}'" in t or f"card.{card}'" in t or f":{card}'" in t for t in seen), card
+
+
+def test_p20_no_view_prompt_or_event_names_a_face_down_special_card():
+    check = HiddenCheck()
+    for seed in (1, 3, 10):  # four players, the Great Optico in each (seed 1 caught Mimesis copying a secret)
+        purposeful_playout(4, seed, {"dark_alley": True, "prophecies": True}, check=check)
+    assert check.checked > 100
