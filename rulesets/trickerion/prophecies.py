@@ -32,7 +32,7 @@ from rulesets.core.messages import Msg
 from . import hooks
 from .data import BOARD, CATEGORIES, DAYS, HERE, TRICKS
 from .placement import card_msg, char_msg, space_ap
-from .rules import gain, kind
+from .rules import comp_cost, gain, kind
 from .state import Prophecies, State
 
 NAME = "prophecies"
@@ -315,8 +315,10 @@ class Module(hooks.Module):
         return comps
 
     def component_cost(self, state: State, comp: str, price: int) -> int:
+        """P21 replaces the printed price; a discount another module already took off it (Workshop
+        Delivery's 1 coin, which runs first) still applies to the new price (ruling P18)."""
         e = _effect(state, "component_price")
-        return e.coins if e else price
+        return max(0, e.coins - (comp_cost(comp) - price)) if e else price
 
     def coins_taken(self, state: State, coins: int) -> int:
         e = _effect(state, "take_coins")

@@ -34,3 +34,4 @@ def test_p06_does_not_double_grand_premiere():
     fame = m.state.p[0].fame
     do(m, 0, "ge:T02:fame")
     assert m.state.p[0].fame == fame + 3  # T02's Fame yield paid once more, not twice
+
