@@ -114,6 +114,8 @@ def run(args: argparse.Namespace) -> int:
         sections.append(("Goals (issue 5)", goals))
     if notes:
         sections.append(("Notes", [f"- {n}" for n in notes]))
+    if figures or ceilings or samples:
+        sections.append(("How these were measured", [f"- {line}" for line in METHOD]))
     for title, lines in sections:
         print(f"\n## {title}\n")
         print("\n".join(lines))
@@ -122,6 +124,29 @@ def run(args: argparse.Namespace) -> int:
         path = report.write(sections, args.quick)
         print(f"\nwritten to {path}")
     return 0
+
+
+METHOD = [
+    "Everything runs on this machine: emulator, webhook, workers, Redis and the scripted players.",
+    "embedded = composed as `boardgamesbot local` composes it: fakeredis's TcpFakeServer, the emulator and the "
+    "webhook in one process and one event loop, one Celery worker subprocess (threads, 4) with the beat inside. "
+    "distributed = a real Redis server (database BGB_BENCH_REDIS_DB), `boardgamesbot serve` as its own process, "
+    "a Celery worker (prefork, 2) and a beat process.",
+    "Each game is played by scripted people (bench/live.py) who think before pressing: uniformly 0.5–1.5 × "
+    "`think` seconds, with `think` ≥ 3 s and G/15 s, so all games together offer about 15 moves a second — "
+    "below the ~25 moves/s that Telegram's 30 messages/s allow at ≥ 1.2 messages a move. The bench measures the "
+    "system at that load; the ceiling table measures the outbox against Telegram's limit itself.",
+    "press→prompt = from the moment the emulator queues the button's callback query to the moment it stores "
+    "the first message sent or edited in a private chat of that game's players (the mover's next prompt, or "
+    "their note and the next player's new prompt), timed in the emulator's process.",
+    "API calls/move = every Bot API call the emulator received during the window (sends, edits, group status "
+    "edits with the table picture, answerCallbackQuery) divided by the moves the bot acknowledged.",
+    "Telegram's limits are on in the emulator (per chat 3/3 s, per group 20/60 s, overall 30/s) and the bot "
+    "runs with its production rates; 429s are the emulator's answers. setup = opening, joining and starting "
+    "the G games through the bot (not part of the per-move figures).",
+    "Memory: MEMORY USAGE of the keys in the real Redis; 'everything else' includes the per-update dedupe "
+    "markers (upd: 1 day, done: 7 days), which expire.",
+]
 
 
 def _verdict(ok: bool) -> str:
