@@ -29,6 +29,6 @@ def test_short_global_waits_are_slept_through_within_the_limit(store, drill_repo
     elapsed = time.monotonic() - started
     assert [p["text"] for _, m, p in api.calls] == [f"m{i}" for i in range(12)]
     assert api.violations == 0
-    # 11 waits of 1/18 s each (20/s with the 10% margin): paced, never faster than the limit
-    assert elapsed >= 11 / 18 * 0.95
+    # 11 waits of one refill each (20/s less the margin): paced, never faster than the limit
+    assert elapsed >= 11 / Rate(20, 1.0, 1).refill_per_second * 0.95
     drill_report(f"pacing: 12 messages through a 20/s bucket in {elapsed:.2f} s: 0 over the limit, 0 lost, 0 doubled")
