@@ -4,8 +4,9 @@ worker's resident memory.
 Games are played to the end through the whole system (distributed mode, a real Redis, whose
 MEMORY USAGE is what is reported; the emulator's limits off and the bot's rates raised, so
 a game finishes in seconds — bytes do not depend on pace). Per game:
-- table: MEMORY USAGE of `table:<id>` (the saved document with its match), and its JSON split
-  into the match state, the match log and the rest (seats, shown messages, digests);
+- table: MEMORY USAGE of `table:<id>` (the saved document with its match, zlib-compressed by
+  the store), and its uncompressed JSON split into the match state, the match log and the rest
+  (seats, shown messages, digests);
 - everything else: all other keys of the deployment (outbox slots and message ids, indexes,
   rate buckets, per-update dedupe markers `upd:`/`done:` that expire after 1 and 7 days,
   metrics), divided by the number of games; Celery's own keys are left out.
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from bench.live import Live
 from bench.stack import Stack, rss_bytes
 from bench.system import setup_games
+from workers.store import decode_doc
 
 FAST_RATES = {"BGB_RATE_CHAT": "50/1:10", "BGB_RATE_GROUP": "100/60:20", "BGB_RATE_GLOBAL": "200/1:20"}
 
@@ -42,7 +44,7 @@ def sample(stack: Stack, moment: str, table_ids: list[str]) -> MemorySample:
     sizes, docs = [], []
     for key in tables:
         sizes.append(int(r.memory_usage(key, samples=0) or 0))
-        docs.append(json.loads(r.hget(key, "doc")))
+        docs.append(decode_doc(r.hget(key, "doc")))
     other = 0
     for key in r.scan_iter(match=f"{p}*", count=1000):
         if key in tables or key.startswith(f"{p}celery:"):
@@ -72,7 +74,7 @@ def run(stack: Stack, games: int = 2, expected_moves: int = 110, timeout: float 
     deadline = time.monotonic() + timeout
     while not future.done() and time.monotonic() < deadline:
         docs = [stack.redis.hget(f"{stack.prefix}table:{t}", "doc") for t in ids]
-        if min(len(json.loads(d)["match"]["log"]) for d in docs) >= expected_moves // 2:
+        if min(len(decode_doc(d)["match"]["log"]) for d in docs) >= expected_moves // 2:
             samples.append(sample(stack, "middle", ids))
             break
         time.sleep(0.2)

@@ -10,7 +10,6 @@ Celery redelivers and wherever a worker dies, each command is applied exactly on
 from __future__ import annotations
 
 import importlib
-import json
 import logging
 import re
 import time
@@ -22,7 +21,7 @@ import locales
 from workers import outbox
 from workers.logs import table_context
 from workers.protocol import TABLE_ID_CHARS, Command, Directory, Result
-from workers.store import LeaseKeeper, LeaseLost, Plan, RedisDirectory, Store
+from workers.store import LeaseKeeper, LeaseLost, Plan, RedisDirectory, Store, encode_doc
 
 log = logging.getLogger("workers.drain")
 
@@ -180,8 +179,8 @@ class Drainer:
             if expected is None:  # a table the logic did not read through the directory
                 expected = self.store.load_table(table_id)[1]
             plan.add("GREV", k.table(table_id), expected)
-            doc = json.dumps(result.table, ensure_ascii=False, separators=(",", ":"))
-            plan.add("SAVE", k.table(table_id), doc, int(result.table.get("version", expected + 1)))
+            version = int(result.table.get("version", expected + 1))
+            plan.add("SAVE", k.table(table_id), encode_doc(result.table), version)
         plan.call("SET", k.done(cmd.idem_key), "1", "EX", DONE_TTL)
         plan.add("POPEQ", k.inbox(route), raw)
 

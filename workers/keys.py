@@ -15,7 +15,10 @@ Commands and tables (workers/drain.py)
                                writer per route; every commit checks the token (fencing).
     done:{idem_key}            STRING "1", EX 7 days. The command was applied; written in the
                                commit, so a redelivered command is skipped.
-    table:{table id}           HASH doc = the table document (JSON, from tables.handle),
+    table:{table id}           HASH doc = the table document (from tables.handle) as
+                               "zlib:" + base64(zlib level 6 of its JSON); a doc without
+                               the marker is plain JSON from before compression and still
+                               loads. Read and written only via store.decode_doc/encode_doc.
                                rev = save counter (checked and bumped by every commit),
                                ver = the table's own "version" (stale-button check in the
                                webhook). No TTL.

@@ -3,13 +3,12 @@ by the scripted players of bench/live.py, and the checks of "nothing lost, nothi
 
 from __future__ import annotations
 
-import json
-
 from bench import driver
 from bench.live import Live, LiveGame
 from bench.stack import Stack, bench_redis_url, distributed, redis_available
 from bench.system import setup_games
 from rulesets.core import load_match, replay, state_hash
+from workers.store import decode_doc
 
 # The bot's rates and the emulator's limits raised together (they stay consistent, so no
 # 429 comes from them), so scripted players who press at once are not paced at 1/s a chat.
@@ -40,7 +39,7 @@ def start_games(st: Stack, count: int) -> tuple[Live, list[LiveGame]]:
 
 
 def doc(st: Stack, table_id: str) -> dict:
-    return json.loads(st.redis.hget(f"{st.prefix}table:{table_id}", "doc"))
+    return decode_doc(st.redis.hget(f"{st.prefix}table:{table_id}", "doc"))
 
 
 def moves_in_log(st: Stack, table_id: str) -> int:

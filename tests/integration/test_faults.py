@@ -5,7 +5,6 @@ the 429s were waited out, nothing was sent twice, and the saved match replays.""
 
 from __future__ import annotations
 
-import json
 import random
 import signal
 import threading
@@ -18,6 +17,7 @@ from boardgamesbot.commands.local import stop_processes
 from rulesets.core import load_match, replay, state_hash
 from tests.integration.stack import distributed, redis_url_or_skip
 from tests.integration.test_e2e import FAST_RATES, _check_transcripts, _play
+from workers.store import decode_doc
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow, pytest.mark.timeout(600)]
 
@@ -81,7 +81,7 @@ def test_kill_9_and_429s_mid_game_lose_nothing_and_double_nothing(tmp_path):
                  if m["from_bot"] and not m["deleted"]]
         assert all(a != b for a, b in zip(texts, texts[1:], strict=False))
         # What was saved is a consistent game: its log replays to the same state.
-        doc = json.loads(stack.redis.hget(f"{stack.prefix}table:{run.table_id}", "doc"))
+        doc = decode_doc(stack.redis.hget(f"{stack.prefix}table:{run.table_id}", "doc"))
         match = load_match(doc["match"])
         assert state_hash(replay(match)) == state_hash(match)
         print(f"\nfault drill: {len(kills)} kills, {sum(injected)} 429s injected, {run.presses} presses, "
