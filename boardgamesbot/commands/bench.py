@@ -92,8 +92,8 @@ def run(args: argparse.Namespace) -> int:
                     ceilings.append(ceiling.run(st, *conf["ceiling"], live=live))
         skipped = sorted(set(games) - set(emb_games))
         if skipped and "system" in only:
-            notes.append(f"The embedded mode was not run with {', '.join(map(str, skipped))} games: its setup "
-                         "alone would take tens of minutes (see the embedded store note below).")
+            notes.append(f"The embedded mode was not run with {', '.join(map(str, skipped))} games: it is the "
+                         "one-process way to try the bot on a laptop; large loads are the distributed mode's job.")
     if "memory" in only and conf["memory_games"] and not why_not:
         from emulator import Limits
 
