@@ -128,11 +128,11 @@ def _weight(state, choice: str) -> float:
     return WEIGHTS.get(choice.split(":")[0], 1)
 
 
-def purposeful_playout(players: int, seed: int, options: dict | None = None, check=None):
-    """Random play weighted towards the game's engine (prepare, set up, perform) so that performances,
-    links and specialist moves happen often in the test playouts."""
+def weighted_playout(players: int, seed: int, options: dict | None, check, weight, salt: tuple[int, int]):
+    """Random play where `weight(state, choice)` sets each choice's odds; `salt` derives the
+    chooser's generator from the seed (each kind of playout explores its own games)."""
     match = new_match(GAME, options or {}, players, seed)
-    rnd = random.Random(seed * 131 + 3)
+    rnd = random.Random(seed * salt[0] + salt[1])
     if check:
         check(GAME, match)
     for _ in range(20_000):
@@ -140,8 +140,14 @@ def purposeful_playout(players: int, seed: int, options: dict | None = None, che
             return match
         s = rnd.choice(GAME.to_act(match.state))
         choices = GAME.legal_choices(match.state, s)
-        pick = rnd.choices(choices, weights=[_weight(match.state, c) for c in choices])[0]
+        pick = rnd.choices(choices, weights=[weight(match.state, c) for c in choices])[0]
         match, _ = act(match, s, pick, inplace=True)
         if check:
             check(GAME, match)
     raise AssertionError("no end")
+
+
+def purposeful_playout(players: int, seed: int, options: dict | None = None, check=None):
+    """Random play weighted towards the game's engine (prepare, set up, perform) so that performances,
+    links and specialist moves happen often in the test playouts."""
+    return weighted_playout(players, seed, options, check, _weight, (131, 3))

@@ -3,10 +3,8 @@ invariants extended to the quick game's setup decisions and the option modules' 
 
 from __future__ import annotations
 
-import random
-
 import locales
-from rulesets.core import Match, act, new_match
+from rulesets.core import Match, new_match
 from rulesets.trickerion.placement import card_location
 from rulesets.trickerion.quick_game import FIRST_ROUND
 from rulesets.trickerion.secret_workshop import SPACES
@@ -87,17 +85,4 @@ def _weight(state, choice: str) -> float:
 
 def workshop_playout(players: int, seed: int, options: dict | None = None, check=None):
     """Weighted random play that sends characters to the Secret Workshop and prepares there often."""
-    match = new_match(GAME, options or {}, players, seed)
-    rnd = random.Random(seed * 977 + 5)
-    if check:
-        check(GAME, match)
-    for _ in range(20_000):
-        if GAME.is_over(match.state):
-            return match
-        s = rnd.choice(GAME.to_act(match.state))
-        choices = GAME.legal_choices(match.state, s)
-        pick = rnd.choices(choices, weights=[_weight(match.state, c) for c in choices])[0]
-        match, _ = act(match, s, pick, inplace=True)
-        if check:
-            check(GAME, match)
-    raise AssertionError("no end")
+    return helpers.weighted_playout(players, seed, options, check, _weight, (977, 5))
