@@ -157,13 +157,21 @@ def confirm_press(ctx: Ctx, version: int, arg: str) -> None:
     ctx.answer("")
 
 
+def _seated(ctx: Ctx, table) -> int | None:
+    """The sender's seat at the table, or None after telling them they are not playing."""
+    seat = table.seat_of(ctx.cmd.user_id)
+    if seat is None or table.seats[seat].left:
+        ctx.refuse("tables.error.not_player", "not_player")
+        return None
+    return seat
+
+
 def cmd_leave(ctx: Ctx, args: list[str]) -> None:
     table = _group_table(ctx)
     if table is None:
         return
-    seat = table.seat_of(ctx.cmd.user_id)
-    if seat is None or table.seats[seat].left:
-        ctx.refuse("tables.error.not_player", "not_player")
+    seat = _seated(ctx, table)
+    if seat is None:
         return
     if table.status == "lobby":
         lobby.leave(ctx)
@@ -179,9 +187,8 @@ def cmd_undo(ctx: Ctx, args: list[str]) -> None:
     table = _group_table(ctx)
     if table is None:
         return
-    seat = table.seat_of(ctx.cmd.user_id)
-    if seat is None or table.seats[seat].left:
-        ctx.refuse("tables.error.not_player", "not_player")
+    seat = _seated(ctx, table)
+    if seat is None:
         return
     if table.status != "playing":
         ctx.refuse("tables.error.not_playing", "out_of_place")
