@@ -1,0 +1,163 @@
+"""Information-set Monte Carlo tree search for one observer seat (Cowling, Powley & Whitehouse,
+"Information Set Monte Carlo Tree Search", 2012: single-observer ISMCTS).
+
+Every iteration:
+1. determinize: the game's knowledge copies the root state with everything the observer may
+   not see re-sampled (others' hidden cards, deck orders, the bag). The true state is never
+   simulated, so the choice cannot depend on what the seat does not know;
+2. select: walk the tree of moves from the root. A node's children are the moves legal in
+   *this* determinization; each counts how often it was available, and UCT uses that count
+   instead of the parent's visits (moves that exist only in some determinizations are not
+   favoured). A knowledge prior adds progressive bias, fading as a child is visited;
+3. expand one untried move (the best by the knowledge's order) and leave the tree;
+4. roll out with the knowledge's policy until the game ends or the horizon clock has risen by
+   the budget's `horizon` (end of a Day, a round), and score: the real result at the end, the
+   knowledge's evaluation at a cut;
+5. back up: each node adds the reward of the seat that made its move.
+
+Chance needs no nodes: the rules draw inside `apply` from the search's own `SearchRng`, so
+the tree is open-loop over random outcomes (a node is a sequence of moves).
+
+Simultaneous decisions (several seats in `to_act`, as Trickerion's secret assignment): the
+observer's own moves are tree moves, and it moves first; the other seats' moves at such a
+decision are sampled from the policy and stay out of the tree, so the observer's plan is never
+conditioned on choices it could not have seen.
+
+The result is the root move visited most (ties: the better mean, then the knowledge's order).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from rulesets.core.ai.knowledge import Budget, Knowledge, SearchRng
+
+
+class Node:
+    __slots__ = ("actor", "choice", "prior", "visits", "avail", "total", "children")
+
+    def __init__(self, actor: int, choice: str, prior: float) -> None:
+        self.actor = actor  # the seat whose move led here (its rewards are summed)
+        self.choice = choice
+        self.prior = prior
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.children: dict[tuple[int, str], Node] = {}
+
+
+@dataclass
+class SearchResult:
+    choice: str
+    iterations: int
+    capped: bool  # the wall-clock safety net stopped the search before its budget
+    visits: dict[str, int]  # root moves and their visits (for tests and inspection)
+
+
+def search(knowledge: Knowledge, state: Any, seat: int, budget: Budget, level: str, seed: int) -> SearchResult:
+    """The observer `seat`'s move in `state` (it must be one of the seats to act)."""
+    game = knowledge.game
+    rng = SearchRng(seed)
+    root = Node(-1, "", 0.0)
+    order_at_root: list[str] = []
+    started = time.perf_counter()
+    capped = False
+    done = 0
+    for done in range(1, budget.iterations + 1):
+        sim = knowledge.determinize(state, seat, rng)
+        clock = knowledge.horizon(sim)
+        path = [root]
+        node: Node | None = root
+        actions = 0
+        while not game.is_over(sim) and node is not None:
+            actor, in_tree = _mover(game.to_act(sim), seat)
+            choices = game.legal_choices(sim, actor)
+            if len(choices) == 1:
+                choice = choices[0]
+            elif not in_tree:
+                choice = knowledge.policy(sim, actor, choices, rng)
+            else:
+                ranked = knowledge.order(sim, actor, choices, level) or [(choices[0], 0.0)]
+                if node is root and not order_at_root:
+                    order_at_root = [c for c, _ in ranked]
+                child, expanded = _select(node, actor, ranked, budget)
+                path.append(child)
+                choice = child.choice
+                if expanded:
+                    node = None  # leave the tree: the rest is the rollout
+                else:
+                    node = child
+            knowledge.apply(sim, actor, choice, rng)
+            actions += 1
+            if knowledge.horizon(sim) - clock >= budget.horizon:
+                break
+        rewards = _rollout(knowledge, sim, rng, clock, budget, actions)
+        for n in path[1:]:
+            n.visits += 1
+            n.total += rewards[n.actor]
+        root.visits += 1
+        if time.perf_counter() - started > budget.time_cap_s and done < budget.iterations:
+            capped = True
+            break
+    mine = [c for c in root.children.values() if c.actor == seat]
+    rank = {c: i for i, c in enumerate(order_at_root)}
+    best = max(mine, key=lambda c: (c.visits, c.total / c.visits if c.visits else 0.0,
+                                    -rank.get(c.choice, len(rank))))
+    return SearchResult(choice=best.choice, iterations=done, capped=capped,
+                        visits={c.choice: c.visits for c in mine})
+
+
+def _mover(seats: list[int], observer: int) -> tuple[int, bool]:
+    """Who moves next in a simulation, and whether that move belongs in the tree."""
+    if len(seats) == 1:
+        return seats[0], True
+    if observer in seats:
+        return observer, True
+    return seats[0], False
+
+
+def _select(node: Node, actor: int, ranked: list[tuple[str, float]], budget: Budget) -> tuple[Node, bool]:
+    """UCT over the moves available here (ISMCTS availability counts); an untried move first."""
+    children = node.children
+    fresh: tuple[str, float] | None = None
+    available: list[Node] = []
+    for choice, prior in ranked:
+        child = children.get((actor, choice))
+        if child is None:
+            if fresh is None:
+                fresh = (choice, prior)
+            continue
+        child.avail += 1
+        available.append(child)
+    if fresh is not None:
+        child = Node(actor, fresh[0], fresh[1])
+        child.avail = 1
+        children[(actor, fresh[0])] = child
+        return child, True
+    c, bias = budget.exploration, budget.bias
+    best, best_value = available[0], -math.inf
+    for child in available:
+        value = (child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                 + bias * child.prior / (child.visits + 1))
+        if value > best_value:
+            best, best_value = child, value
+    return best, False
+
+
+def _rollout(knowledge: Knowledge, sim: Any, rng: SearchRng, clock: int, budget: Budget,
+             actions: int) -> list[float]:
+    game = knowledge.game
+    while not game.is_over(sim) and knowledge.horizon(sim) - clock < budget.horizon \
+            and actions < budget.max_rollout:
+        seats = game.to_act(sim)
+        actor = seats[0] if len(seats) == 1 else seats[int(rng.random() * len(seats))]
+        choices = game.legal_choices(sim, actor)
+        choice = choices[0] if len(choices) == 1 else knowledge.policy(sim, actor, choices, rng)
+        knowledge.apply(sim, actor, choice, rng)
+        actions += 1
+    if game.is_over(sim):
+        return knowledge.final(sim)
+    return knowledge.evaluate(sim)

@@ -1,0 +1,91 @@
+"""The search core on the toy game: it finds the obvious good moves, is deterministic, never
+reads a secret, and the seat kinds and the entry point behave as the workers will expect."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesets.core import new_match
+from rulesets.core.ai import LEVELS, SEAT_KINDS, Budget, choose, decide, final_rewards, standing
+from rulesets.core.ai.search import search
+from rulesets.core.contract import FinalScore, SeatScore
+from tests.core.toy_ai import KNOWLEDGE
+from tests.core.toy_game import GAME, ToyState
+
+pytestmark = pytest.mark.usefixtures("toy_registered")
+
+
+def _bidding(scores=(3, 4), other_bid: int | None = 2) -> ToyState:
+    return ToyState(target=10, scores=list(scores), bids=[None, other_bid])
+
+
+def _rolling(marked: bool = False) -> ToyState:
+    return ToyState(target=10, scores=[5, 5], bids=[3, 1], roller=0, marked=marked)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_bids_high_and_marks_before_rolling(level):
+    assert decide(GAME, _bidding(), 0, level, seed=1).choice == "bid:3"
+    assert decide(GAME, _rolling(), 0, level, seed=1).choice == "mark"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_other_seats_secret_bid_never_changes_the_choice(level):
+    for seed in range(8):
+        picks = {decide(GAME, _bidding(other_bid=b), 0, level, seed).choice for b in (None, 1, 2, 3)}
+        assert len(picks) == 1, (seed, picks)
+        # not just the same move: the same search, iteration by iteration
+        budget = KNOWLEDGE.budget(level)
+        visits = [search(KNOWLEDGE, _bidding(other_bid=b), 0, budget, level, seed).visits for b in (1, 2, 3)]
+        assert visits[0] == visits[1] == visits[2]
+
+
+def test_same_seed_same_search_and_the_budget_is_counted_in_iterations():
+    budget = Budget(iterations=50)
+    a = search(KNOWLEDGE, _bidding(), 0, budget, "medio", seed=7)
+    b = search(KNOWLEDGE, _bidding(), 0, budget, "medio", seed=7)
+    assert a == b and a.iterations == 50 and not a.capped
+    assert sum(a.visits.values()) == 50 and set(a.visits) == {"bid:1", "bid:2", "bid:3"}
+
+
+def test_the_wall_clock_safety_net_stops_a_runaway_search():
+    result = search(KNOWLEDGE, _bidding(), 0, Budget(iterations=10**9, time_cap_s=0.05), "medio", seed=1)
+    assert result.capped and 0 < result.iterations < 10**9
+
+
+def test_the_search_never_touches_the_state_it_is_given():
+    state = _bidding()
+    before = state.model_dump()
+    search(KNOWLEDGE, state, 0, Budget(iterations=40), "dificil", seed=3)
+    assert state.model_dump() == before
+
+
+def test_baselines_and_forced_moves_need_no_search():
+    state = _rolling(marked=True)  # only "roll" is left
+    for kind in SEAT_KINDS:
+        assert decide(GAME, state, 0, kind, seed=5).choice == "roll"
+    picks = {decide(GAME, _bidding(), 0, "random", seed).choice for seed in range(30)}
+    assert picks == {"bid:1", "bid:2", "bid:3"}
+    assert decide(GAME, _bidding(), 0, "stand-in", 4).choice == decide(GAME, _bidding(), 0, "stand-in", 4).choice
+    with pytest.raises(ValueError):
+        decide(GAME, _bidding(), 0, "genius", 1)
+
+
+def test_choose_is_the_workers_entry_point():
+    match = new_match("toy", {}, 2, seed=11)
+    assert choose(match, 1, "dificil", 99) == choose(match, 1, "dificil", 99) == "bid:3"
+    with pytest.raises(ValueError):
+        choose(match.model_copy(update={"state": _rolling()}), 1, "medio", 1)  # seat 0 rolls, not 1
+
+
+def test_standing_and_final_rewards():
+    assert standing([10, 10], 5) == [0.5, 0.5]
+    a, b = standing([14, 10], 5)
+    assert a > 0.5 > b and abs(a + b - 1) < 1e-9
+    assert standing([30], 5, rival=40)[0] < 0.2
+    score = FinalScore(seats=[SeatScore(seat=0, total=12, lines=[]), SeatScore(seat=1, total=12, lines=[])],
+                       winners=[0, 1], end_reason="t")
+    assert final_rewards(score, 2, 5) == [0.5, 0.5]
+    score.winners = [1]
+    lose, win = final_rewards(score, 2, 5)
+    assert win > 0.85 and lose < 0.15
