@@ -6,6 +6,9 @@
     apply FILE SEAT CHOICE [-o FILE]    make a move (FILE is rewritten unless -o)
     view FILE [--seat N] [--lang en]    the table as that seat (default: the group) sees it
     replay FILE                         rebuild from the log; exit 1 if the final state differs
+    tournament --game G --seats A,B[,C,D] --games N --seed S [--option k=v ...] [--json]
+                                        seat kinds (random, stand-in, facil, medio, dificil)
+                                        against each other, rotating through the positions
 
 Saved games are the JSON of `rulesets.core.Match`, so any position from a bug report can be
 reproduced, inspected and played on.
@@ -82,6 +85,16 @@ def register(parser: argparse.ArgumentParser) -> None:
     p.add_argument("file")
     p.set_defaults(run=replay_file)
 
+    p = sub.add_parser("tournament", help="play AI levels and baselines against each other")
+    p.add_argument("--game", required=True)
+    p.add_argument("--seats", required=True, help="seat kinds, comma-separated, one per player: "
+                   "random, stand-in, facil, medio, dificil")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--option", action="append", default=[])
+    p.add_argument("--json", action="store_true", help="one JSON object keyed by seat kind")
+    p.set_defaults(run=tournament)
+
 
 def simulate(args: argparse.Namespace) -> int:
     options = _options(args.option)
@@ -97,6 +110,32 @@ def simulate(args: argparse.Namespace) -> int:
     if not args.json:
         elapsed = time.perf_counter() - started
         print(f"{args.games} games in {elapsed:.2f}s ({args.games / elapsed:.1f} games/s)", file=sys.stderr)
+    return 0
+
+
+def tournament(args: argparse.Namespace) -> int:
+    from rulesets.core.ai import tournament as tour
+
+    seats = [kind.strip() for kind in args.seats.split(",") if kind.strip()]
+    started = time.perf_counter()
+
+    def progress(i: int, record: tour.GameRecord) -> None:
+        rival = f" rival {record.rival}" if record.rival is not None else ""
+        print(f"game {i + 1}/{args.games} seed {record.seed}: {','.join(record.kinds)} scores {record.scores}"
+              f"{rival} winners {record.winners}", file=sys.stderr, flush=True)
+
+    try:
+        stats = tour.tournament(args.game, _options(args.option), seats, args.games, args.seed,
+                                progress=None if args.json else progress)
+    except (KeyError, ValueError) as exc:
+        print(f"tournament: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(tour.summary(stats), ensure_ascii=False))
+    else:
+        for line in tour.table(stats):
+            print(line)
+        print(f"{args.games} games in {time.perf_counter() - started:.1f}s", file=sys.stderr)
     return 0
 
 
