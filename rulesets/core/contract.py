@@ -11,6 +11,8 @@ A game is a pure state machine over a typed (pydantic) state, in the spirit of O
     view(state, seat | None)            -> what that seat (None = the group) may see, as JSON
     table(state, seat | None)           -> the table as lines of text (Msg), from that view
     is_over(state) / score(state)       -> the end, with a breakdown a player can read
+    picture(view, names, say)           -> optional: the table as a PNG, drawn from a view
+    seat_picture(view, seat, names, say, subject) -> optional: a private PNG from a seat's view
 
 Rules:
 - `apply` may only be called with a choice from `legal_choices`; `rulesets.core.match.act`
@@ -21,11 +23,16 @@ Rules:
   enough for one inline keyboard; the intermediate choice lives in the state.
 - `Outcome.checkpoint=True` marks an action that reveals information or ends a player's
   decision sequence: undo never goes back past it (nor past any action that drew randomness).
+- Pictures are pure functions of a view (never of the state), so they can show nothing the view
+  hides, and anyone holding a view (the status message, a replay, an end-of-game summary) can
+  draw them. Their labels come from `say`, which renders a Msg in the viewer's language: the
+  caller passes it, so rulesets never import `locales` (which imports rulesets.core).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
@@ -49,6 +56,9 @@ class Prompt(BaseModel):
     title: Msg
     choices: list[Choice]
     info: list[Msg] = []  # context lines shown above the buttons (e.g. "your pool: ...")
+    # A private picture that helps this decision: the `subject` of Game.seat_picture (e.g. "card:2":
+    # the performance card a trick marker is being placed on). None: the prompt is text only.
+    picture: str | None = None
 
 
 class Event(BaseModel):
@@ -96,6 +106,10 @@ class FinalScore(BaseModel):
     notes: list[Msg] = []  # how ties were broken, etc.
 
 
+Say = Callable[[Msg], str]  # renders a Msg in the viewer's language (player names included)
+TABLE = "table"  # Game.pictures: the game draws the table (Game.picture)
+BOARD = "board"  # Game.pictures, and seat_picture's subject: the player's own board
+
 S = TypeVar("S", bound=BaseModel)
 O = TypeVar("O", bound=BaseModel)
 
@@ -116,6 +130,9 @@ class Game(ABC, Generic[S, O]):
     max_players: ClassVar[int]
     State: ClassVar[type[BaseModel]]
     Options: ClassVar[type[BaseModel]]
+    # The pictures the game draws, so callers know without drawing: TABLE (`picture`) and BOARD
+    # (`seat_picture(..., BOARD)`, offered to players as a button). Prompt pictures need no entry.
+    pictures: ClassVar[frozenset[str]] = frozenset()
 
     def parse_options(self, raw: dict[str, Any], players: int) -> O:
         """Validate table options (strings from a CLI or lobby are coerced by pydantic)."""
@@ -147,6 +164,18 @@ class Game(ABC, Generic[S, O]):
 
     @abstractmethod
     def score(self, state: S) -> FinalScore: ...
+
+    def picture(self, view: dict[str, Any], names: Sequence[str], say: Say) -> bytes | None:
+        """The table as PNG bytes, drawn from `view` alone (the group's: `view(state, None)`);
+        None when the game draws no picture (the status is then text only)."""
+        return None
+
+    def seat_picture(self, view: dict[str, Any], seat: int, names: Sequence[str], say: Say,
+                     subject: str) -> bytes | None:
+        """A private PNG drawn from `view` = `view(state, seat)` alone: the seat's own board
+        (`subject` = BOARD) or the picture a prompt asks for (`Prompt.picture`). None when the
+        game has no such picture."""
+        return None
 
     def waiting_on(self, state: S) -> list[int]:
         """Seats the table is waiting for (reminders, /lembrar). Same as to_act by default."""

@@ -20,10 +20,12 @@ pool.py, learning.py, spells/<colour>.py, solo.py; scores in scoring.py; views i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rulesets.core import Event, FinalScore, Game, Msg, Outcome, Prompt, Rng
-from rulesets.spellbook import altar, day, learning, pool, scoring, solo, views  # noqa: F401 (registers steps)
+from rulesets.core.contract import TABLE, Say
+from rulesets.spellbook import altar, day, learning, picture, pool, scoring, solo, views  # noqa: F401 (registers steps)
 from rulesets.spellbook import materia as mt
 from rulesets.spellbook.data import (
     ALTAR_SOLO,
@@ -50,6 +52,7 @@ class Spellbook(Game[State, Options]):
     max_players = 4
     State = State
     Options = Options
+    pictures = frozenset({TABLE})
 
     def parse_options(self, raw: dict[str, Any], players: int) -> Options:
         options = Options.model_validate(raw)
@@ -114,6 +117,9 @@ class Spellbook(Game[State, Options]):
 
     def table(self, state: State, seat: int | None) -> list[Msg]:
         return views.table(state, seat)
+
+    def picture(self, view: dict[str, Any], names: Sequence[str], say: Say) -> bytes:
+        return picture.draw(view, names, say)
 
     def is_over(self, state: State) -> bool:
         return state.over

@@ -5,8 +5,8 @@ import io
 import pytest
 from PIL import Image
 
+from rulesets.registry import get_game
 from tests.tables.harness import ANA, BIA, CAIO, GROUP, World
-from workers.tables import picture
 
 SKIP = "Pular esta fase"  # a keen player skips a phase only when nothing else is possible
 
@@ -45,13 +45,14 @@ def test_a_three_player_game_to_the_final_scores(seed):
 
 def test_the_status_message_carries_a_picture_of_the_public_table(monkeypatch):
     seen = []
-    real = picture.draw
+    game = get_game("spellbook")
+    real = game.picture
 
-    def spy(game, view, names, lang):
+    def spy(view, names, say):
         seen.append(view)
-        return real(game, view, names, lang)
+        return real(view, names, say)
 
-    monkeypatch.setattr(picture, "draw", spy)
+    monkeypatch.setattr(game, "picture", spy)
     world = World()
     world.open_lobby("spellbook", [ANA, BIA])
     result = world.press(ANA, GROUP, "Começar")

@@ -8,7 +8,8 @@ Result, so the plumbing may retry it. `Result.table` is the new document (None =
 a command the table already applied (its update_id is remembered) is a no-op.
 
 Modules, one concept each: model (the document), lobby, play (moves and views), commands,
-reminders, render (texts and Telegram's limits), picture (the PNG of the table).
+reminders, render (texts and Telegram's limits), picture (which view each game draws its pictures
+from; the drawing itself lives in each game's folder).
 See docs/telegram.md for the behaviour.
 """
 

@@ -1,99 +1,44 @@
-"""A PNG of the table for the group's status message, drawn from the PUBLIC view only.
+"""The table logic's side of the games' pictures: which view each one is drawn from, and in which
+language. The drawing itself belongs to each game (`Game.picture`, `Game.seat_picture`, in the
+game's folder, with the toolkit in `rulesets/core/drawing.py`); nothing here knows a game.
 
-`draw(game, view, names, lang)` receives `Game.view(state, None)` — what the group may see —
-never the state, so a picture cannot leak hidden information. Each game that wants a
-picture registers a drawer here (`DRAWERS`); a game without one gets a text-only status.
-The status message is redrawn only when the public view (or the names, or the language)
-changed: play.py compares a fingerprint before calling `draw`.
-
-Fonts: DejaVu Sans (fonts/, Bitstream Vera licence in fonts/LICENSE-DejaVu.txt) renders
-Portuguese and most players' names; Pillow's built-in font cannot.
+- The group's picture is drawn from `Game.view(state, None)` only, so it cannot show anything the
+  group may not see; a seat's private picture from `Game.view(state, seat)` only.
+- Labels are rendered by `say`, a Msg -> text function in the viewer's language (with the players'
+  names), so rulesets never import `locales`.
 """
 
 from __future__ import annotations
 
-import io
-from collections.abc import Callable, Sequence
-from functools import cache
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
-
-FONTS = Path(__file__).parent / "fonts"
-MAX_BYTES = 100_000
-
-Drawer = Callable[[dict[str, Any], Sequence[str], str], Image.Image]
-DRAWERS: dict[str, Drawer] = {}
+import locales
+from rulesets.core import Game, Msg
+from rulesets.core.contract import BOARD, TABLE, Say
 
 
-def register(game: str) -> Callable[[Drawer], Drawer]:
-    def deco(fn: Drawer) -> Drawer:
-        DRAWERS[game] = fn
-        return fn
+def say(lang: str, names: Sequence[str]) -> Say:
+    def render(m: Msg) -> str:
+        return locales.render(m, lang, names)
 
-    return deco
-
-
-@cache
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(FONTS / name), size)
+    return render
 
 
-def can_draw(game: str) -> bool:
-    _load_drawers()
-    return game in DRAWERS
+def draws_table(game: Game) -> bool:
+    return TABLE in game.pictures
 
 
-def draw(game: str, view: dict[str, Any], names: Sequence[str], lang: str) -> bytes | None:
-    """The PNG bytes (< 100 KB), or None when the game has no drawer."""
-    _load_drawers()
-    drawer = DRAWERS.get(game)
-    if drawer is None:
-        return None
-    image = drawer(view, names, lang)
-    data = encode(image)
-    while len(data) > MAX_BYTES and image.width > 200:  # never expected; keeps the promise anyway
-        image = image.resize((image.width * 3 // 4, image.height * 3 // 4))
-        data = encode(image)
-    return data
+def draws_board(game: Game) -> bool:
+    return BOARD in game.pictures
 
 
-def encode(image: Image.Image) -> bytes:
-    """Palette PNG: flat board-game colours compress to a few tens of KB.
-
-    Drawn inside the command that makes a move, before the mover's next prompt goes out, so
-    its cost is felt on every press: the fast octree quantizer without Pillow's extra
-    `optimize` pass takes ~17 ms on an 860x520 table instead of ~70 ms (median cut +
-    optimize), for a file about 5% larger (measured by `boardgamesbot bench`)."""
-    out = io.BytesIO()
-    image.convert("RGB").quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE) \
-        .save(out, format="PNG")
-    return out.getvalue()
+def table(game: Game, public: dict[str, Any], names: Sequence[str], lang: str) -> bytes | None:
+    """The group's picture, from the public view `game.view(state, None)`."""
+    return game.picture(public, names, say(lang, names)) if draws_table(game) else None
 
 
-def canvas(width: int, height: int, background: str = "#f4efe3") -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    image = Image.new("RGB", (width, height), background)
-    return image, ImageDraw.Draw(image)
-
-
-def fit_text(d: ImageDraw.ImageDraw, text: str, size: int, width: int, bold: bool = False) -> str:
-    """Shorten `text` with an ellipsis until it fits `width` pixels."""
-    f = font(size, bold)
-    if d.textlength(text, font=f) <= width:
-        return text
-    while text and d.textlength(text + "…", font=f) > width:
-        text = text[:-1]
-    return text + "…"
-
-
-_loaded = False
-
-
-def _load_drawers() -> None:
-    """Import the per-game drawers once (they register themselves)."""
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        from workers.tables import picture_spellbook  # noqa: F401
+def private(game: Game, view: dict[str, Any], seat: int, names: Sequence[str], lang: str,
+            subject: str) -> bytes | None:
+    """A seat's picture (its board, or a prompt's picture), from `game.view(state, seat)`."""
+    return game.seat_picture(view, seat, names, say(lang, names), subject)

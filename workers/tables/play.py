@@ -404,17 +404,17 @@ def show_status(ctx: Ctx, game: Game, match: Match, *, new_message: bool = False
     assert table is not None
     lang = ctx.group_lang
     public = game.view(match.state, None)
-    drawable = picture.can_draw(table.game)
+    drawable = picture.draws_table(game)
     picture_key = render.fingerprint(table.game, public, table.names(), lang) if drawable else None
-    # the outbox needs the picture with every update of a photo message (it re-uploads it only
-    # when it changed, else edits the caption): it is drawn from the public view each time
-    photo = picture.draw(table.game, public, table.names(), lang) if drawable else None
     limit = render.CAPTION_LIMIT if drawable else render.TEXT_LIMIT
     text = render.fit(status_lines(ctx, game, match, lang, with_table=True), limit)
     digest = render.fingerprint(text, picture_key)
     old = table.status_msg
     if old is not None and not new_message and digest == old.digest:
-        return
+        return  # an unchanged view sends nothing (and is not even drawn)
+    # the outbox needs the picture with every update of a photo message (it re-uploads it only
+    # when it changed, else edits the caption): it is drawn from the public view each time
+    photo = picture.table(game, public, table.names(), lang) if drawable else None
     if old is None or new_message:
         if old is not None:
             ctx.delete(table.chat_id, old.slot)

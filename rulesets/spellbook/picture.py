@@ -1,16 +1,15 @@
 """Spellbook's table picture, from `Game.view(state, None)`: the Altar, the bag, and for each
 player their pool, their Familiar (14 spaces, points) and the 7 spells with the level each
-was learned at; in solo, the opponent's track."""
+was learned at; in solo, the opponent's track. Labels: `spellbook.picture.*` through `say`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-import locales
-from rulesets.core import Msg
-from workers.tables.picture import canvas, fit_text, font, register
-from workers.tables.render import plain
+from rulesets.core import msg
+from rulesets.core.contract import Say
+from rulesets.core.drawing import canvas, encode, fit_text, font
 
 WIDTH = 860
 COLOURS = {
@@ -23,13 +22,6 @@ FAINT = "#b9ad97"
 PANEL = "#fbf8f1"
 FAMILIAR_SPACES = 14
 TRACK_SPACES = 17
-
-
-def _text(key: str, lang: str, fallback: str, **params: Any) -> str:
-    try:
-        return locales.render(Msg(key=key, params=params), lang)
-    except (locales.MissingText, KeyError, IndexError):
-        return fallback
 
 
 def _token(d, x: int, y: int, r: int, kind: str) -> None:
@@ -57,8 +49,7 @@ def _spell_colour(spell: str, spells: Sequence[str]) -> str:
     return ORDER[spells.index(spell)] if spell in spells and spells.index(spell) < len(ORDER) else "black"
 
 
-@register("spellbook")
-def draw(view: dict[str, Any], names: Sequence[str], lang: str):
+def draw(view: dict[str, Any], names: Sequence[str], say: Say) -> bytes:
     players = view.get("players", [])
     solo = view.get("solo")
     spells = list(view.get("spells", []))
@@ -67,17 +58,17 @@ def draw(view: dict[str, Any], names: Sequence[str], lang: str):
     image, d = canvas(WIDTH, height)
     # -- header: Altar, bag, whose Day and which phase
     d.rectangle((10, 10, WIDTH - 10, 86), fill=PANEL, outline=FAINT)
-    d.text((22, 16), plain("tables.picture.altar", lang), font=font(18, True), fill=INK)
+    d.text((22, 16), say(msg("spellbook.picture.altar")), font=font(18, True), fill=INK)
     altar = view.get("altar", [])
     _tokens(d, 22, 44, altar, r=13, gap=5, limit=14)
-    bag = plain("tables.picture.bag", lang, count=view.get("bag", 0))
+    bag = say(msg("spellbook.picture.bag", count=view.get("bag", 0)))
     d.text((WIDTH - 24, 18), bag, font=font(15), fill=INK, anchor="ra")
     current = view.get("day_player")
     phase = view.get("phase") or ""
     if view.get("over"):
-        status = plain("tables.picture.over", lang)
+        status = say(msg("spellbook.picture.over"))
     else:
-        phase_name = _text(f"spellbook.phase.{phase}", lang, phase)
+        phase_name = say(msg(f"spellbook.phase.{phase}")) if phase else ""
         who = names[current] if isinstance(current, int) and current < len(names) else "?"
         status = f"{who} · {phase_name}"
     d.text((WIDTH - 24, 44), fit_text(d, status, 16, 300, True), font=font(16, True), fill=INK, anchor="ra")
@@ -102,7 +93,7 @@ def draw(view: dict[str, Any], names: Sequence[str], lang: str):
             d.rectangle((x0, fy, x0 + 24, fy + 24), outline=FAINT, fill="#ffffff")
             if i < len(fam):
                 _token(d, x0 + 12, fy + 12, 10, fam[i])
-        points = plain("tables.picture.points", lang, count=p.get("familiar_points", 0))
+        points = say(msg("spellbook.picture.points", count=p.get("familiar_points", 0)))
         d.text((fx + FAMILIAR_SPACES * 27 + 6, fy + 3), points, font=font(15, True), fill=INK)
         # the 7 spells: learned ones show their level (3-5) and the rune of their token
         learned = p.get("spells", {})
@@ -114,7 +105,7 @@ def draw(view: dict[str, Any], names: Sequence[str], lang: str):
             edge = "#8c8c8c" if colour == COLOURS["white"] else colour
             d.rectangle((x0, sy, x0 + sw - 6, sy + 52), fill=colour if info else "#ffffff", outline=edge, width=2)
             ink = INK if (not info or _spell_colour(spell, spells) in ("white", "yellow")) else "#ffffff"
-            label = _text(f"spellbook.spell.{spell}.name", lang, spell) if spell else "?"
+            label = say(msg(f"spellbook.spell.{spell}.name")) if spell else "?"
             d.text((x0 + 5, sy + 4), fit_text(d, label, 12, sw - 14), font=font(12), fill=ink)
             if info:
                 d.text((x0 + 5, sy + 22), f"{info.get('level', '')}", font=font(22, True), fill=ink)
@@ -124,7 +115,7 @@ def draw(view: dict[str, Any], names: Sequence[str], lang: str):
     # -- solo: the opponent's track and bottom area
     if solo:
         d.rectangle((10, y, WIDTH - 10, y + 62), fill=PANEL, outline=FAINT)
-        d.text((22, y + 6), plain("tables.picture.opponent", lang), font=font(15, True), fill=INK)
+        d.text((22, y + 6), say(msg("spellbook.picture.opponent")), font=font(15, True), fill=INK)
         track = solo.get("track", [])
         for i in range(TRACK_SPACES):
             x0 = 22 + i * 27
@@ -133,4 +124,4 @@ def draw(view: dict[str, Any], names: Sequence[str], lang: str):
                 _token(d, x0 + 12, y + 42, 10, track[i])
         d.text((22 + TRACK_SPACES * 27 + 8, y + 32), f"{solo.get('track_points', 0)} + {len(solo.get('bottom', []))}",
                font=font(15, True), fill=INK)
-    return image
+    return encode(image)
