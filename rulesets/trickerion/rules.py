@@ -90,6 +90,12 @@ def effective(p: Player, comp: str) -> int:
     return n + 1 if n and comp in p.multi else n
 
 
+def component_counts(p: Player) -> dict[str, int]:
+    """The player's components as every view shows them (texts and pictures alike): counted as the
+    rules count them, so a stack on a Manager multi-component slot shows its extra unit."""
+    return {c: effective(p, c) for c, n in p.comps.items() if n}
+
+
 def regular_types(p: Player) -> list[str]:
     return [c for c, n in p.comps.items() if n and c not in p.multi]
 

@@ -15,7 +15,7 @@ from .data import CARDS, COST, MAGICIANS, TRICKS
 from .market import unit_price
 from .placement import card_location, cards_left, char_msg, enhance_ap, loc_msg, shown_plan, space_msg
 from .placement import card_msg as assignment_msg
-from .rules import comp_name, cost, effective, link_count, links_of, slot_msg, trick_name, who
+from .rules import characters, comp_name, component_counts, cost, link_count, links_of, slot_msg, trick_name, who
 from .state import Marker, State
 from .town_center import coins_of, dice_msg, face_msg, learn_price
 
@@ -34,6 +34,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     players = []
     for s, p in enumerate(state.p):
         d = p.model_dump(mode="json", exclude={"plan", "pick", "start"})
+        d["components"] = component_counts(p)  # what every text and picture shows (`comps`: physical units)
         if s != seat:  # a module's cards in hand (special assignments) are secret: only their number shows
             d["hand"] = {c: n for c, n in p.hand.items() if card_location(state, c) == c}
             d["hidden_cards"] = sum(n for c, n in p.hand.items() if card_location(state, c) != c)
@@ -76,7 +77,10 @@ def table(state: State, seat: int | None) -> list[Msg]:
                          magician=msg(f"trickerion.magician.{p.magician}") if p.magician else msg("trickerion.none"),
                          fame=p.fame, coins=p.coins, shards=p.shards,
                          tricks=[msg("trickerion.table.trick", trick=trick_name(o.t), on=o.on) for o in p.tricks],
-                         comps=[msg("trickerion.table.comp", comp=comp_name(c), n=n) for c, n in p.comps.items()]))
+                         comps=comps_msgs(p)))
+        lines.append(msg("trickerion.table.team", player=who(s), team=[char_msg(c) for c in characters(p)]))
+        if p.hires:
+            lines.append(msg("trickerion.table.hired", player=who(s), chars=[hire_msg(h) for h in p.hires]))
         if p.placed:
             lines.append(msg("trickerion.table.placed", items=[
                 msg("trickerion.plan_item", char=char_msg(c), loc=space_msg(key, state))
@@ -96,6 +100,16 @@ def table(state: State, seat: int | None) -> list[Msg]:
     return lines
 
 
+def comps_msgs(p) -> list[Msg]:
+    """'2× Madeira' for each component, from the one count every view uses."""
+    return [msg("trickerion.table.comp", comp=comp_name(c), n=n) for c, n in component_counts(p).items()]
+
+
+def hire_msg(kind: str) -> Msg:
+    """A character hired this round (it joins the team at the end of the round)."""
+    return msg(f"trickerion.char.{kind}")
+
+
 def card_msg(cid: str) -> Msg:
     return msg(f"trickerion.theater.{CARDS[cid].theater}", id=cid)
 
@@ -110,8 +124,7 @@ def prompt(state: State, seat: int, choices: list[str]) -> Prompt:
     if state.cur is not None and state.turn == seat:
         info.append(msg("trickerion.info.ap", ap=state.cur.ap, char=char_msg(state.cur.c), loc=loc_msg(state.cur.loc)))
         if state.cur.loc in ("market", "workshop"):
-            info.append(msg("trickerion.info.comps", comps=[
-                msg("trickerion.table.comp", comp=comp_name(c), n=effective(p, c)) for c in p.comps]))
+            info.append(msg("trickerion.info.comps", comps=comps_msgs(p)))
         if state.cur.loc in ("workshop", "theater"):
             info.append(msg("trickerion.info.tricks", tricks=[
                 msg("trickerion.table.trick", trick=trick_name(o.t), on=o.on) for o in p.tricks]))

@@ -8,7 +8,7 @@ import pytest
 import locales
 from rulesets.core import IllegalMove, act, can_undo, new_match, undo
 
-from .harness import begin, do, place, to_assignment
+from .harness import begin, do, place, revelar, to_assignment
 from .helpers import GAME
 
 
@@ -142,3 +142,31 @@ def test_a_table_of_stand_ins_finishes_the_game_without_spending(players):
     assert match.state.round == 5
     assert [p.coins for p in match.state.p] == coins
     assert all(p.fame == 5 and p.shards == 1 for p in match.state.p)
+
+
+def test_every_view_counts_components_the_same_way():
+    """A stack on the Manager's multi-component slot counts one more: the status table, the private
+    prompt and the view (which the pictures draw) all show that one count."""
+    m = begin(3, seed=1)
+    p = m.state.p[0]
+    p.specs.append("manager")
+    p.comps, p.multi = {"wood": 2, "glass": 1, "metal": 2}, ["glass", "metal"]
+    revelar(m, {0: {"mag": "market"}, 1: {"mag": "market"}, 2: {"mag": "market"}}, order=[0, 1, 2])
+    place(m, 0, "mag", "market.0")
+    names = ["Ana", "Bia", "Caio"]
+    shown = "2× Madeira, 2× Vidro e 3× Metal"
+    status = [locales.render(line, "pt_BR", names) for line in GAME.table(m.state, None)]
+    assert any(shown in line for line in status), status
+    info = [locales.render(line, "pt_BR", names) for line in GAME.prompt(m.state, 0).info]
+    assert any(shown in line for line in info), info
+    assert GAME.view(m.state, None)["players"][0]["components"] == {"wood": 2, "glass": 2, "metal": 3}
+
+
+def test_the_status_lists_each_team_and_who_was_hired():
+    m = begin(3, seed=1)
+    m.state.p[1].specs, m.state.p[1].apps, m.state.p[1].hires = ["engineer"], ["a1", "a2"], ["assistant"]
+    lines = [locales.render(line, "pt_BR", ["Ana", "Bia", "Caio"]) for line in GAME.table(m.state, None)]
+    assert "Equipe de Bia: Mágico, Engenheiro, Aprendiz 1 e Aprendiz 2" in lines
+    assert "Contratados por Bia (chegam no fim da rodada): Assistente" in lines
+    lines = [locales.render(line, "en", ["Ana", "Bia", "Caio"]) for line in GAME.table(m.state, None)]
+    assert "Bia's team: Magician, Engineer, Apprentice 1 and Apprentice 2" in lines
