@@ -132,9 +132,19 @@ def parse_callback(data: str | None) -> tuple[str, int, str] | None:
     table_id, version, arg = parts
     if not (1 <= len(table_id) <= 16) or any(c not in TABLE_ID_CHARS for c in table_id):
         return None
-    if not version.isdigit() or len(version) > 9:
+    number = ascii_int(version)
+    if number is None:
         return None
-    return table_id, int(version), arg
+    return table_id, number, arg
+
+
+def ascii_int(s: str, max_len: int = 9) -> int | None:
+    """A number sent by a user (callback data, command arguments): ASCII digits only, at
+    most `max_len` of them. "²" and "٣" are digits to str.isdigit(), and int() then raises
+    on the first and accepts the second, so isdigit() alone is never the check."""
+    if s and len(s) <= max_len and s.isascii() and s.isdigit():
+        return int(s)
+    return None
 
 
 # ------------------------------------------------------------ deep-link joining

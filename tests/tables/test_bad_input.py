@@ -63,6 +63,40 @@ def test_forged_callback_data_changes_nothing(playing, data):
     assert playing.table() == table
 
 
+# Unicode digits are digits to str.isdigit(): int("²") raised inside the worker (a handler
+# error), int("٣") quietly read 3. Only ASCII digits are numbers in callback data.
+@pytest.mark.parametrize("arg", ["².0", "0.²", "٣.0", "0.٣", "0.𝟙", "V²", "V٣", "V𝟘", "0.0²"])
+def test_unicode_digits_in_a_button_are_forged(playing, arg):
+    table = playing.table()
+    voting = table["seats"][0]
+    voting["reminded"], voting["waiting_since"] = 2, playing.now  # so a vote for seat 0 would count
+    result = playing.click(BIA, GROUP if arg.startswith("V") else BIA, f"{table['id']}:{table['version']}:{arg}")
+    refused(result, "não é válido")
+
+
+def test_unicode_digits_in_a_lobby_button_are_forged(world):
+    world.open_lobby("spellbook", [ANA])
+    table = world.table()
+    world.click(ANA, GROUP, callback(table["id"], table["version"], "Lo"))
+    table = world.table()
+    for arg in ("Lo²", "Lo٠", "Lo𝟎"):
+        refused(world.click(ANA, GROUP, callback(table["id"], table["version"], arg)), "não é válido")
+    assert world.table() == table
+
+
+@pytest.mark.parametrize("args", ["٣", "１２", "²", "1e2", "nan", "inf", "1_2", "12" + "0" * 400, "-5", "0x10"])
+def test_lembretes_takes_ascii_numbers_only(playing, args):
+    table = playing.table()
+    result = playing.say(ANA, GROUP, f"/lembretes {args}")
+    refused(result, "Use /lembretes")
+    assert playing.table() == table
+
+
+def test_lembretes_reads_hours_as_people_type_them(playing):
+    playing.say(ANA, GROUP, "/lembretes 1,5 12h 24.25")
+    assert playing.table()["reminder_hours"] == [1.5, 12.0, 24.25]
+
+
 def test_a_button_of_a_table_that_does_not_exist_is_stale(playing):
     refused(playing.click(ANA, ANA, callback("nosuchtable", 3, "0.0")), "Essa opção não vale mais.")
 

@@ -15,7 +15,7 @@ See docs/telegram.md for the behaviour.
 
 from __future__ import annotations
 
-from workers.protocol import Command, Directory, Result, parse_callback
+from workers.protocol import Command, Directory, Result, ascii_int, parse_callback
 from workers.tables import commands, lobby, play, reminders
 from workers.tables.context import Ctx
 from workers.tables.lobby import set_bot_username
@@ -59,8 +59,8 @@ def on_press(ctx: Ctx) -> None:
         commands.confirm_press(ctx, version, arg)
     elif table.status != "playing":
         ctx.refuse("tables.error.stale", "stale")
-    elif arg.startswith(reminders.VOTE) and arg[1:].isdigit() and len(arg) <= 3:
-        reminders.vote(ctx, int(arg[1:]))
+    elif arg.startswith(reminders.VOTE) and ascii_int(arg[1:], 2) is not None:
+        reminders.vote(ctx, ascii_int(arg[1:], 2))  # type: ignore[arg-type]
     elif play.parse_choice_arg(arg) is not None:
         owner, index = play.parse_choice_arg(arg)  # type: ignore[misc]
         play.press(ctx, version, owner, index)

@@ -23,7 +23,7 @@ import annotated_types
 
 from rulesets.core import Game
 from rulesets.registry import available, get_game
-from workers.protocol import TABLE_ID_CHARS, Button, callback, join_payload
+from workers.protocol import TABLE_ID_CHARS, Button, ascii_int, callback, join_payload
 from workers.tables import play, render
 from workers.tables.context import Ctx
 from workers.tables.model import SeatInfo, Shown, Table
@@ -273,7 +273,7 @@ def press(ctx: Ctx, version: int, arg: str) -> None:
         leave(ctx)
     elif arg == START:
         start(ctx)
-    elif arg in (OPTIONS, BACK) or (arg.startswith(OPTION) and arg[len(OPTION):].isdigit()):
+    elif arg in (OPTIONS, BACK) or (arg.startswith(OPTION) and ascii_int(arg[len(OPTION):], 2) is not None):
         options(ctx, arg)
     else:
         ctx.refuse("tables.error.forged", "forged")
@@ -294,7 +294,8 @@ def options(ctx: Ctx, arg: str) -> None:
         ctx.touch()
         table.lobby_view = "options" if arg == OPTIONS else "main"
     else:
-        i = int(arg[len(OPTION):])
+        i = ascii_int(arg[len(OPTION):], 2)
+        assert i is not None  # press() let only digits through
         if not 0 <= i < len(choices) or table.lobby_view != "options":
             ctx.refuse("tables.error.forged", "forged")
             return

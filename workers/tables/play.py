@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from rulesets.core import Event, Game, IllegalMove, Match, act, can_undo, new_match, undo
 from rulesets.registry import get_game
-from workers.protocol import Button, callback
+from workers.protocol import Button, ascii_int, callback
 from workers.tables import picture, reminders, render
 from workers.tables.context import Ctx
 from workers.tables.model import Shown
@@ -117,8 +117,9 @@ def choice_arg(seat: int, index: int) -> str:
 
 def parse_choice_arg(arg: str) -> tuple[int, int] | None:
     seat, dot, index = arg.partition(".")
-    if dot and seat.isdigit() and index.isdigit() and len(seat) <= 2 and len(index) <= 3:
-        return int(seat), int(index)
+    owner, i = ascii_int(seat, 2), ascii_int(index, 3)
+    if dot and owner is not None and i is not None:
+        return owner, i
     return None
 
 

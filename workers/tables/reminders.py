@@ -16,8 +16,10 @@ Policy (see docs/telegram.md):
 
 from __future__ import annotations
 
+import re
+
 from rulesets.registry import get_game
-from workers.protocol import Button, Reminder, callback
+from workers.protocol import Button, Reminder, ascii_int, callback
 from workers.tables import play, render
 from workers.tables.context import Ctx
 
@@ -54,11 +56,8 @@ def follow(ctx: Ctx, waiting: set[int], actor: int | None = None) -> None:
 def tick(ctx: Ctx, which: str) -> None:
     """The beat woke the table for reminder `which`."""
     table = ctx.table
-    if table is None or table.status != "playing" or not which.startswith("w") or not which[1:].isdigit():
-        ctx.metric("tick:ignored")
-        return
-    seat = int(which[1:])
-    if seat >= len(table.seats):
+    seat = ascii_int(which[1:], 2) if which.startswith("w") else None
+    if table is None or table.status != "playing" or seat is None or seat >= len(table.seats):
         ctx.metric("tick:ignored")
         return
     info = table.seats[seat]
@@ -143,11 +142,11 @@ def settings(ctx: Ctx, args: list[str]) -> None:
     if args == ["0"] or args[0].lower() in ("off", "desligar"):
         hours: list[float] = []
     else:
-        try:
-            hours = sorted(float(a.replace(",", ".").rstrip("hH")) for a in args[:3])
-        except ValueError:
+        parsed = [parse_hours(a) for a in args[:3]]
+        if any(h is None for h in parsed):
             ctx.refuse("tables.remind.usage", "bad_args")
             return
+        hours = sorted(h for h in parsed if h is not None)
         if any(not 1 <= h <= 168 for h in hours):
             ctx.refuse("tables.remind.usage", "bad_args")
             return
@@ -155,6 +154,18 @@ def settings(ctx: Ctx, args: list[str]) -> None:
     table.reminder_hours = hours
     shown = render.join([f"{h:g} h" for h in hours], lang) if hours else render.t("tables.remind.off", lang)
     ctx.reply("tables.remind.set", hours=shown)
+
+
+HOURS = re.compile(r"([0-9]{1,3})(?:[.,]([0-9]{1,2}))?[hH]?")
+
+
+def parse_hours(arg: str) -> float | None:
+    """"12", "12h", "1,5" or "1.5h": ASCII digits only (float() would take "٣", "1e2", "nan"
+    and "1_2"), at most 3 before the decimal mark and 2 after."""
+    m = HOURS.fullmatch(arg) if arg.isascii() else None
+    if m is None:
+        return None
+    return int(m.group(1)) + (int(m.group(2)) / 10 ** len(m.group(2)) if m.group(2) else 0.0)
 
 
 def vote(ctx: Ctx, seat: int) -> None:
