@@ -65,6 +65,7 @@ class Stack:
     env: dict = field(default_factory=dict)
     procs: list = field(default_factory=list)  # the worker (first), then beat / webhook
     log_path: str = ""
+    admin_url: str = ""  # /metrics and /healthz of the webhook (distributed: its admin port)
 
     @property
     def world(self):
@@ -175,12 +176,13 @@ def embedded(*, limits=None, rates: dict[str, str] | None = None, log_dir: str |
                     "WEBHOOK_SECRET": secret, "WEBHOOK_URL": f"{base}/webhook", **(rates or {})}
     settings = Settings(redis_url=store.url, token=config.token, api_base_url=base, webhook_secret=secret)
     hook = Webhook(settings, eager=False, enqueue=sender_for(settings))
-    app = create_app(config, extra_routes=hook.routes(), lifespan=hook.lifespan)
+    app = create_app(config, extra_routes=hook.routes() + hook.admin_routes(), lifespan=hook.lifespan)
     server, thread = _serve(app, port)
     log_path = os.path.join(log_dir or _tmpdir(), "embedded-worker.log")
     env = worker_env(**env_settings, BGB_LOG_LEVEL="WARNING")
     r = redis.Redis.from_url(store.url, decode_responses=True)
-    stack = Stack("embedded", app, base, ControlClient(base), r, settings.prefix, settings, env, [], log_path)
+    stack = Stack("embedded", app, base, ControlClient(base), r, settings.prefix, settings, env, [], log_path,
+                  admin_url=base)
     stack.procs = stack._start_worker()
     try:
         _register(base, config.token, f"{base}/webhook", secret)
@@ -203,7 +205,7 @@ def distributed(redis_url: str, *, limits=None, rates: dict[str, str] | None = N
     prefix = f"bench{uuid.uuid4().hex[:8]}:"
     emu = EmulatorServer(EmulatorConfig(limits=limits or Limits())).start()
     secret = secrets.token_urlsafe(16)
-    port = free_port()
+    port, admin_port = free_port(), free_port()
     extra = dict(rates or {})
     if lease_ms:
         extra["BGB_LEASE_MS"] = str(lease_ms)
@@ -217,13 +219,15 @@ def distributed(redis_url: str, *, limits=None, rates: dict[str, str] | None = N
     log_path = os.path.join(log_dir, "distributed-worker.log")
     web_log = open(os.path.join(log_dir, "distributed-webhook.log"), "ab")  # noqa: SIM115
     webhook = subprocess.Popen([sys.executable, "-m", "boardgamesbot", "serve", "--no-register", "--host", "127.0.0.1",
-                                "--port", str(port)], env=env, cwd=ROOT, stdout=web_log, stderr=web_log,
+                                "--port", str(port), "--admin-port", str(admin_port)], env=env, cwd=ROOT,
+                               stdout=web_log, stderr=web_log,
                                start_new_session=True)
     r = redis.Redis.from_url(redis_url, decode_responses=True)
     stack = Stack("distributed", emu.app, emu.base_url, emu.control, r, prefix, settings, env, [], log_path)
     try:
         stack.procs = [*stack._start_worker(), start_beat(env, log_path), webhook]
-        wait_http(f"http://127.0.0.1:{port}/healthz", timeout=30)
+        wait_http(f"http://127.0.0.1:{admin_port}/healthz", timeout=30)
+        stack.admin_url = f"http://127.0.0.1:{admin_port}"
         _register(emu.base_url, emu.token, f"http://127.0.0.1:{port}/webhook", secret)
         yield stack
     finally:

@@ -1,13 +1,19 @@
 """The webhook: an ASGI app (Starlette) around a python-telegram-bot `Application` built
 without an updater (Telegram pushes to us; PTB gives us the typed Update and the Bot).
 
-For every POST it: checks the secret token header in constant time (403 otherwise); parses
-the update (400 if it is not one); drops an update id it has seen (SET NX EX, in the same
-Lua call that queues the command, so a crash cannot mark an update seen without queueing it);
-turns the update into a `protocol.Command` with its route; RPUSHes it to the route's inbox;
-wakes a Celery drain for the route; answers 200. Buttons it can judge without the table
+For every POST it: checks the secret token header in constant time (403 otherwise); reads
+and validates the update defensively (`bot/intake.py`: a body it cannot read is answered 200,
+counted as `bad_update:<reason>` and dropped, so nothing in an update can make it answer 5xx
+and stall Telegram's redelivery queue); in one Lua call drops an update id it has seen (SET
+NX EX), takes a token from the sender's admission bucket (a flood is dropped, its sender told
+at most once a minute) and RPUSHes the command to its route's inbox — so a crash cannot mark
+an update seen without queueing it; wakes a Celery drain for the route; answers 200. Only a
+Redis outage answers 503 (Telegram redelivers later). Buttons it can judge without the table
 logic — garbage data, an unknown table, a version from the future — it answers at once with
 a short toast and queues nothing. Nothing about a game is decided or kept here.
+
+`/metrics` and `/healthz` are `admin_routes()`: `serve` puts them on the admin port only
+(`split_by_port`), so the public port serves nothing but the webhook path.
 """
 
 from __future__ import annotations
@@ -15,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import json
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
@@ -24,28 +29,56 @@ from typing import Any
 import redis
 import redis.asyncio as aioredis
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
-from telegram import Update
 from telegram.ext import Application
 
 import locales
+from bot import intake
 from workers import metrics
 from workers.config import Settings
 from workers.keys import Keys
 from workers.logs import table_context
+from workers.names import display_name
 from workers.protocol import Command, parse_callback, parse_join_payload
 
 log = logging.getLogger("bot.webhook")
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 SEEN_TTL = 24 * 3600
-MAX_BODY = 1 << 20
+TOLD_TTL = 60  # a flooding user is told to slow down at most once a minute
+REDIS_TIMEOUT = 2.0  # /healthz and /metrics give up on Redis after this long
 
-# Mark the update seen and queue its command, or do neither (it was seen before).
+# Admission results of INTAKE_LUA.
+SEEN, ACCEPTED, FLOOD, FLOOD_TELL = 0, 1, 2, 3
+
+# Mark the update seen, charge its sender one token of their bucket (ARGV[4] = '1': updates
+# that cost work — a queued command or an answer from the webhook), and queue its command; a
+# seen update does nothing, a flood is marked seen and dropped. One round trip per update.
+# KEYS: upd, inbox, pending, counters, bucket, told. ARGV: seen ttl, payload, route, charge,
+# burst, refill per ms, told ttl.
 INTAKE_LUA = """
 if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) then return 0 end
+if ARGV[4] == '1' then
+  local t = redis.call('TIME')
+  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  local cap = tonumber(ARGV[5])
+  local rate = tonumber(ARGV[6])
+  local v = redis.call('HMGET', KEYS[5], 'tokens', 'ts')
+  local have = tonumber(v[1]) or cap
+  local ts = tonumber(v[2]) or now
+  have = math.min(cap, have + math.max(0, now - ts) * rate)
+  local flood = have < 1
+  if not flood then have = have - 1 end
+  redis.call('HSET', KEYS[5], 'tokens', tostring(have), 'ts', tostring(now))
+  redis.call('PEXPIRE', KEYS[5], math.ceil(cap / rate) + 1000)
+  if flood then
+    redis.call('HINCRBY', KEYS[4], 'bad_update:flood', 1)
+    if redis.call('SET', KEYS[6], '1', 'NX', 'EX', ARGV[7]) then return 3 end
+    return 2
+  end
+end
 if ARGV[2] ~= '' then
   redis.call('RPUSH', KEYS[2], ARGV[2])
   redis.call('SADD', KEYS[3], ARGV[3])
@@ -60,10 +93,6 @@ def _default_enqueue(route: str) -> None:
     from workers import app
 
     app.send_task("workers.drain", args=[route])
-
-
-class Rejected(Exception):
-    """The update is not one we can read: 400."""
 
 
 class Webhook:
@@ -113,19 +142,31 @@ class Webhook:
                 self._ready = True
 
     def routes(self) -> list[BaseRoute]:
-        return [Route(self.s.webhook_path, self.webhook, methods=["POST"]),
-                Route("/metrics", self.metrics, methods=["GET"]),
+        """The public routes: the webhook path only."""
+        return [Route(self.s.webhook_path, self.webhook, methods=["POST"])]
+
+    def admin_routes(self) -> list[BaseRoute]:
+        """For operators, on a private address: Prometheus metrics and the health check."""
+        return [Route("/metrics", self.metrics, methods=["GET"]),
                 Route("/healthz", self.health, methods=["GET"])]
 
     # ---------------------------------------------------------------- requests
-    async def health(self, _request: Request) -> Response:
+    async def _redis_up(self) -> bool:
+        if self.r is None:
+            return False
         try:
-            await self.r.ping()
-        except redis.RedisError as exc:
-            return PlainTextResponse(f"redis: {exc}", status_code=503)
-        return PlainTextResponse("ok")
+            return bool(await asyncio.wait_for(self.r.ping(), REDIS_TIMEOUT))
+        except (redis.RedisError, OSError, TimeoutError):
+            return False
+
+    async def health(self, _request: Request) -> Response:
+        """Up or down per dependency, and nothing else (no addresses, no error texts)."""
+        up = await self._redis_up()
+        return PlainTextResponse(f"redis: {'up' if up else 'down'}", status_code=200 if up else 503)
 
     async def metrics(self, _request: Request) -> Response:
+        # metrics.render never raises on a Redis outage: it answers `bgb_redis_up 0` (200) so
+        # the scrape itself stays up and an alert can tell "Redis down" from "bot down".
         body = await asyncio.to_thread(metrics.render, self.sync_r, self.k)
         return Response(body, media_type="text/plain; version=0.0.4")
 
@@ -134,21 +175,19 @@ class Webhook:
         given = request.headers.get(SECRET_HEADER, "")
         if not self.s.webhook_secret or not hmac.compare_digest(given.encode(), self.s.webhook_secret.encode()):
             return PlainTextResponse("forbidden", status_code=403)
-        await self._ensure_ready()
-        body = await request.body()
-        if len(body) > MAX_BODY:
-            return PlainTextResponse("too large", status_code=413)
         try:
-            data = json.loads(body)
-            if not isinstance(data, dict) or not isinstance(data.get("update_id"), int) \
-                    or isinstance(data.get("update_id"), bool):
-                raise Rejected("no update_id")
-            update = Update.de_json(data, self.application.bot)
-            if update is None:
-                raise Rejected("empty")
-        except (ValueError, TypeError, KeyError, AttributeError, Rejected) as exc:
-            log.info("rejected a malformed update: %s", exc)
-            return PlainTextResponse("bad update", status_code=400)
+            await self._ensure_ready()
+        except Exception:  # getMe failed (Bot API unreachable): nothing to do with the update
+            log.exception("the Bot API is unavailable; Telegram will redeliver")
+            return PlainTextResponse("unavailable", status_code=503)
+        try:
+            body = await intake.read_body(request.headers, request.stream())
+            update = intake.parse_update(body)
+        except intake.BadUpdate as bad:
+            await self._count_bad(bad)
+            return JSONResponse({})
+        except ClientDisconnect:
+            return PlainTextResponse("", status_code=400)  # nobody is left to read it
         try:
             await self._take(update, received_at)
         except redis.RedisError:
@@ -156,20 +195,39 @@ class Webhook:
             return PlainTextResponse("unavailable", status_code=503)
         return JSONResponse({})
 
+    async def _count_bad(self, bad: intake.BadUpdate) -> None:
+        """Logged once, without its content (it may be large, hostile or private)."""
+        log.info("dropped a bad update: %s", bad.reason, extra={"update_id": bad.update_id})
+        try:
+            await self.r.hincrby(self.k.m_counters, f"bad_update:{bad.reason}", 1)
+        except redis.RedisError:
+            pass  # still 200: the update is bad whether or not it is counted
+
     # ---------------------------------------------------------------- intake
-    async def _mark(self, update_id: int, cmd: Command | None) -> bool:
-        """Seen-check and queue in one step; False if this update came before."""
+    async def _mark(self, update_id: int, cmd: Command | None, charge: int | None = None) -> int:
+        """Seen-check, admission (when `charge` is the sender's user id) and queueing in one
+        step: SEEN, ACCEPTED, FLOOD or FLOOD_TELL (dropped; tell the sender to slow down)."""
         payload = cmd.model_dump_json() if cmd else ""
         route = cmd.route if cmd else ""
-        keys = [self.k.upd(update_id), self.k.inbox(route or "-"), self.k.pending, self.k.m_counters]
-        new = bool(await self._intake(keys=keys, args=[SEEN_TTL, payload, route]))
-        if not new:
+        who = charge if charge is not None else 0
+        keys = [self.k.upd(update_id), self.k.inbox(route or "-"), self.k.pending, self.k.m_counters,
+                self.k.flood(who), self.k.flood_told(who)]
+        rate_per_ms = self.s.flood_rate / 1000
+        outcome = int(await self._intake(keys=keys, args=[SEEN_TTL, payload, route, "1" if charge is not None else "0",
+                                                          self.s.flood_burst, repr(rate_per_ms), TOLD_TTL]))
+        if outcome == SEEN:
             await self.r.hincrby(self.k.m_counters, "updates_duplicate", 1)
-        return new
+        elif outcome in (FLOOD, FLOOD_TELL):
+            log.info("dropped an update of a flooding user", extra={"update_id": update_id})
+        return outcome
 
-    async def _take(self, update: Update, received_at: float) -> None:
+    async def _lang(self, user: intake.User) -> str:
+        chosen = await self.r.hget(self.k.lang, str(user.id))
+        return locales.normalize(chosen or user.language_code)
+
+    async def _take(self, update: intake.Update, received_at: float) -> None:
         if update.callback_query is not None:
-            await self._callback(update, received_at)
+            await self._callback(update.update_id, update.callback_query, received_at)
             return
         message = update.message
         if message is None or message.from_user is None or message.from_user.is_bot or not message.text:
@@ -178,10 +236,11 @@ class Webhook:
         chat = message.chat
         text = message.text.strip()
         if chat.type in ("group", "supergroup"):
-            text = self._own_command(text)
-            if text is None:  # chatter, or a command for another bot
+            own = self._own_command(text)
+            if own is None:  # chatter, or a command for another bot
                 await self._mark(update.update_id, None)
                 return
+            text = own
             route = await self.r.hget(self.k.active, str(chat.id)) or f"chat:{chat.id}"
         elif chat.type == "private":
             route = f"chat:{chat.id}"
@@ -193,11 +252,13 @@ class Webhook:
         else:
             await self._mark(update.update_id, None)
             return
+        sender = message.from_user
         cmd = Command(update_id=update.update_id, kind="message", route=route, chat_id=chat.id,
-                      chat_type=chat.type, user_id=message.from_user.id, user_name=_name(message.from_user),
-                      username=message.from_user.username, language_code=message.from_user.language_code,
+                      chat_type=chat.type, user_id=sender.id, user_name=_name(sender),
+                      username=sender.username, language_code=sender.language_code,
                       text=text, message_id=message.message_id, received_at=received_at)
-        await self._queue(update.update_id, cmd)
+        if await self._queue(update.update_id, cmd) == FLOOD_TELL:
+            await self._say(chat.id, locales.text("bot.flood", await self._lang(sender)))
 
     def _own_command(self, text: str) -> str | None:
         if not text.startswith("/"):
@@ -208,10 +269,12 @@ class Webhook:
             return None
         return f"{name}{sep}{rest}"
 
-    async def _queue(self, update_id: int, cmd: Command) -> None:
+    async def _queue(self, update_id: int, cmd: Command) -> int:
         with table_context(cmd.route):
-            if await self._mark(update_id, cmd):
+            outcome = await self._mark(update_id, cmd, charge=cmd.user_id)
+            if outcome == ACCEPTED:
                 await asyncio.to_thread(self._wake, cmd.route)
+            return outcome
 
     def _wake(self, route: str) -> None:
         try:
@@ -219,33 +282,30 @@ class Webhook:
         except Exception:  # the command is safe in its inbox; the beat's janitor will wake it
             log.exception("could not enqueue the drain task")
 
-    async def _callback(self, update: Update, received_at: float) -> None:
-        q = update.callback_query
+    async def _callback(self, update_id: int, q: intake.CallbackQuery, received_at: float) -> None:
         message = q.message
         parsed = parse_callback(q.data)
-        lang = locales.normalize(q.from_user.language_code)
-        reason = None
-        if parsed is None or message is None or not hasattr(message, "chat"):
-            reason = "bot.callback.invalid"
-        else:
+        forged = parsed is None or message is None
+        if not forged:
             table_id, version, _arg = parsed
             saved = await self.r.hget(self.k.table(table_id), "ver")
             # Older versions are judged by the table logic (a button stays valid until its own
             # message is redrawn); a table that does not exist or a version it never had is forged.
-            if saved is None or version > int(saved):
-                reason = "bot.callback.invalid"
-        if reason is not None:
-            if await self._mark(update.update_id, None):
-                chosen = await self.r.hget(self.k.lang, str(q.from_user.id))
-                await self._answer(q.id, locales.text(reason, locales.normalize(chosen) if chosen else lang))
+            forged = saved is None or version > int(saved)
+        if forged:
+            outcome = await self._mark(update_id, None, charge=q.from_user.id)
+            if outcome in (ACCEPTED, FLOOD_TELL):
+                key = "bot.callback.invalid" if outcome == ACCEPTED else "bot.flood"
+                await self._answer(q.id, locales.text(key, await self._lang(q.from_user)))
             return
         chat = message.chat
-        cmd = Command(update_id=update.update_id, kind="callback", route=table_id, chat_id=chat.id,
+        cmd = Command(update_id=update_id, kind="callback", route=table_id, chat_id=chat.id,
                       chat_type=chat.type, user_id=q.from_user.id, user_name=_name(q.from_user),
                       username=q.from_user.username, language_code=q.from_user.language_code,
                       callback_data=q.data, callback_query_id=q.id, message_id=message.message_id,
                       received_at=received_at)
-        await self._queue(update.update_id, cmd)
+        if await self._queue(update_id, cmd) == FLOOD_TELL:
+            await self._answer(q.id, locales.text("bot.flood", await self._lang(q.from_user)))
 
     async def _answer(self, query_id: str, text: str) -> None:
         try:
@@ -254,14 +314,39 @@ class Webhook:
         except Exception as exc:  # an expired query id, a network error: nothing to undo
             log.info("answerCallbackQuery failed: %s", exc)
 
+    async def _say(self, chat_id: int, text: str) -> None:
+        """A one-line answer from the webhook itself (the flood notice, at most once a minute
+        per user, so it stays far inside Telegram's limits without the outbox)."""
+        try:
+            await self.application.bot.send_message(chat_id, text)
+            await self.r.hincrby(self.k.m_counters, "api_calls", 1)
+        except Exception as exc:  # a blocked bot, a network error: nothing to undo
+            log.info("sendMessage failed: %s", exc)
 
-def _name(user) -> str:
-    return " ".join(p for p in (user.first_name, user.last_name) if p) or (user.username or str(user.id))
+
+def _name(user: intake.User) -> str:
+    return display_name(user.first_name, user.last_name, user.username, user.id)
 
 
-def create_app(settings: Settings | None = None, **kwargs: Any) -> Starlette:
-    """The webhook alone, as an ASGI app (what `boardgamesbot serve` runs with uvicorn)."""
+def create_app(settings: Settings | None = None, *, with_admin: bool = False, **kwargs: Any) -> Starlette:
+    """The webhook alone, as an ASGI app; `app.state.admin` is the operators' app (metrics,
+    health) sharing its Redis clients, served only while this one's lifespan runs.
+    `with_admin` also serves the admin routes on the same app (test rigs on 127.0.0.1)."""
     hook = Webhook(settings, **kwargs)
-    app = Starlette(routes=hook.routes(), lifespan=hook.lifespan)
+    app = Starlette(routes=hook.routes() + (hook.admin_routes() if with_admin else []), lifespan=hook.lifespan)
     app.state.webhook = hook
+    app.state.admin = Starlette(routes=hook.admin_routes())
+    return app
+
+
+def split_by_port(public: Starlette, admin_port: int):
+    """One ASGI app for a server listening on two sockets: requests that came in on
+    `admin_port` go to the admin app, all others (and the lifespan) to the public one."""
+    admin = public.state.admin
+
+    async def app(scope, receive, send) -> None:
+        server = scope.get("server") or (None, None)
+        target = admin if scope["type"] != "lifespan" and server[1] == admin_port else public
+        await target(scope, receive, send)
+
     return app

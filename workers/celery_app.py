@@ -114,7 +114,8 @@ def _beat_watch(**_kwargs) -> None:
 
 @signals.worker_init.connect
 def _serve_metrics(**_kwargs) -> None:
-    """The worker's /metrics (the system-wide numbers from Redis) on BGB_METRICS_PORT."""
+    """The worker's /metrics (the system-wide numbers from Redis) on BGB_METRICS_HOST (default
+    127.0.0.1: scraped from this host or, in compose, over the private network):BGB_METRICS_PORT."""
     if not settings.metrics_port:
         return
     from prometheus_client import CollectorRegistry, start_http_server
@@ -125,4 +126,4 @@ def _serve_metrics(**_kwargs) -> None:
     rt = runtime.get()
     registry = CollectorRegistry(auto_describe=False)
     registry.register(RedisCollector(rt.store.r, rt.store.k))
-    start_http_server(settings.metrics_port, registry=registry)
+    start_http_server(settings.metrics_port, addr=settings.metrics_host, registry=registry)

@@ -61,6 +61,16 @@ class Settings:
     rate_chat: Rate = field(default_factory=lambda: Rate(1, 1.0, 1))
     rate_group: Rate = field(default_factory=lambda: Rate(20, 60.0, 4))
     metrics_port: int = 0  # worker's /metrics port; 0 = not served
+    metrics_host: str = "127.0.0.1"  # the worker's /metrics address (compose: 0.0.0.0, not published)
+    host: str = "127.0.0.1"  # `serve`: the webhook's address (behind a reverse proxy on this host)
+    admin_host: str = "127.0.0.1"  # `serve`: /metrics and /healthz, never on the public port
+    admin_port: int = 9080
+    # Admission control per user in the webhook: a token bucket of `flood_burst` updates
+    # refilled at `flood_rate` a second (a fast player presses about one a second: the
+    # prompt they answer is redrawn at most once a second per chat).
+    flood_burst: int = 10
+    flood_rate: float = 3.0
+    finished_ttl_days: float = 30.0  # a finished table's key lives this long after its end
     admin_cache_seconds: int = 600
     http_timeout: float = 15.0
 
@@ -82,6 +92,13 @@ class Settings:
             rate_chat=Rate.parse(_env("BGB_RATE_CHAT", "1/1:1")),
             rate_group=Rate.parse(_env("BGB_RATE_GROUP", "20/60:4")),
             metrics_port=int(_env("BGB_METRICS_PORT", "0")),
+            metrics_host=_env("BGB_METRICS_HOST", d.metrics_host),
+            host=_env("BGB_HOST", d.host),
+            admin_host=_env("BGB_ADMIN_HOST", d.admin_host),
+            admin_port=int(_env("BGB_ADMIN_PORT", str(d.admin_port))),
+            flood_burst=int(_env("BGB_FLOOD_BURST", str(d.flood_burst))),
+            flood_rate=float(_env("BGB_FLOOD_RATE", str(d.flood_rate))),
+            finished_ttl_days=float(_env("BGB_FINISHED_TTL_DAYS", str(d.finished_ttl_days))),
             admin_cache_seconds=int(_env("BGB_ADMIN_CACHE", str(d.admin_cache_seconds))),
             http_timeout=float(_env("BGB_HTTP_TIMEOUT", str(d.http_timeout))),
         )

@@ -1,10 +1,9 @@
 """Health checks for containers: `python -m workers.health bot|worker|beat` exits 0 when
-healthy. bot: its /healthz answers (Redis reachable); worker: its /metrics answers
+healthy. bot: its /healthz on the admin port (BGB_ADMIN_PORT) says Redis is up; worker: its /metrics answers
 (BGB_METRICS_PORT); beat: the scan it schedules ran recently (it leaves a heartbeat key)."""
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 import urllib.request
@@ -18,8 +17,7 @@ def check(role: str) -> str | None:
     s = Settings.from_env()
     try:
         if role == "bot":
-            port = os.environ.get("BGB_PORT", "8080")
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=3).read()
+            urllib.request.urlopen(f"http://127.0.0.1:{s.admin_port}/healthz", timeout=3).read()
         elif role == "worker":
             urllib.request.urlopen(f"http://127.0.0.1:{s.metrics_port or 9808}/metrics", timeout=3).read()
         elif role == "beat":

@@ -5,6 +5,11 @@ Webhook (bot/)
     upd:{update_id}            STRING "1", EX 1 day. Seen update ids: Telegram's redeliveries
                                become no-ops. Set in the same Lua call that queues the command.
 
+    flood:{user id}            HASH tokens, ts: the user's admission bucket (BGB_FLOOD_BURST,
+                               BGB_FLOOD_RATE), taken in the intake's Lua call; PEXPIRE when
+                               full again.
+    flood:told:{user id}       STRING "1", EX 60: the user was told to slow down this minute.
+
 Commands and tables (workers/drain.py)
     inbox:{route}              LIST of protocol.Command JSON, oldest first. route = table id or
                                "chat:<chat id>". A command leaves its inbox only in the same
@@ -65,6 +70,12 @@ class Keys:
 
     def upd(self, update_id: int) -> str:
         return f"{self.p}upd:{update_id}"
+
+    def flood(self, user_id: int) -> str:
+        return f"{self.p}flood:{user_id}"
+
+    def flood_told(self, user_id: int) -> str:
+        return f"{self.p}flood:told:{user_id}"
 
     def inbox(self, route: str) -> str:
         return f"{self.p}inbox:{route}"

@@ -49,10 +49,25 @@ def observe_latency_ops(keys: Keys, seconds: float) -> list[tuple]:
 
 
 class RedisCollector:
+    """Reads everything first, then yields: during a Redis outage the scrape still answers
+    (200) with `bgb_redis_up 0` and none of the Redis-backed families. Not a 503 on purpose:
+    Prometheus records a failed scrape as `up 0`, which would read "the bot is down" when
+    only Redis is."""
+
     def __init__(self, r: redis.Redis, keys: Keys) -> None:
         self.r, self.k = r, keys
 
     def collect(self):
+        try:
+            families = list(self._families())
+        except (redis.RedisError, OSError):
+            families = []
+        up = GaugeMetricFamily("bgb_redis_up", "1 when Redis answered this scrape, else 0")
+        up.add_metric([], 1 if families else 0)
+        yield up
+        yield from families
+
+    def _families(self):
         counters = self.r.hgetall(self.k.m_counters)
         for name, help_text in COUNTERS.items():
             fam = CounterMetricFamily(f"bgb_{name}", help_text)
@@ -63,6 +78,12 @@ class RedisCollector:
             if name.startswith("rejected:"):
                 rejected.add_metric([name.split(":", 1)[1]], float(value))
         yield rejected
+        bad = CounterMetricFamily("bgb_bad_updates", "Updates dropped by the webhook, by reason (flood, "
+                                  "too_large, too_deep, not_json, invalid)", labels=["reason"])
+        for name, value in counters.items():
+            if name.startswith("bad_update:"):
+                bad.add_metric([name.split(":", 1)[1]], float(value))
+        yield bad
         hist = self.r.hgetall(self.k.m_hist("press_to_prompt"))
         buckets, running = [], 0.0
         for bound in LATENCY_BUCKETS:

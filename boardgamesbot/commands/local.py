@@ -172,7 +172,8 @@ def run(args: argparse.Namespace) -> int:
 
     settings = configure()  # the webhook wakes the worker through the Celery app's broker
     hook = Webhook(settings, eager=False)
-    app = create_app(config, extra_routes=hook.routes(), lifespan=hook.lifespan)
+    # /metrics and /healthz beside the webhook: this composition listens on 127.0.0.1 only
+    app = create_app(config, extra_routes=hook.routes() + hook.admin_routes(), lifespan=hook.lifespan)
     server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
                                            access_log=False, timeout_graceful_shutdown=2))
     thread = threading.Thread(target=server.run, name="web", daemon=True)

@@ -6,6 +6,9 @@ Configured by the environment (README "Configuration"):
     WEBHOOK_SECRET       the secret Telegram echoes in X-Telegram-Bot-Api-Secret-Token
     REDIS_URL            state and Celery broker (the workers use the same)
     BOT_API_BASE_URL     Telegram (default) or a local Bot API server / the emulator
+    BGB_HOST             the webhook's address (default 127.0.0.1: a reverse proxy on this
+                         host forwards the webhook path; compose sets 0.0.0.0 in the container)
+    BGB_ADMIN_HOST/PORT  /metrics and /healthz (default 127.0.0.1:9080), never on the public port
 At start it registers the webhook and the pt-BR/en command lists, then serves until stopped.
 Workers and beat run separately: `celery -A workers worker` and `celery -A workers beat`.
 """
@@ -15,6 +18,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import logging
+import socket
 import sys
 from urllib.parse import urlparse
 
@@ -25,8 +29,11 @@ HELP = "Serve the Telegram webhook (production); workers run with `celery -A wor
 
 
 def register(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="0.0.0.0")
+    parser.add_argument("--host", default=None, help="the webhook's address (default BGB_HOST or 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8080)
+    parser.add_argument("--admin-host", default=None,
+                        help="/metrics and /healthz (default BGB_ADMIN_HOST or 127.0.0.1)")
+    parser.add_argument("--admin-port", type=int, default=None, help="default BGB_ADMIN_PORT or 9080")
     parser.add_argument("--no-register", action="store_true",
                         help="do not call setWebhook/setMyCommands (another instance does it)")
     parser.set_defaults(run=run)
@@ -34,6 +41,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from bot import create_app
+    from bot.app import split_by_port
     from bot.setup import register as register_bot
     from workers.config import Settings
     from workers.logs import setup as setup_logs
@@ -58,10 +66,27 @@ def run(args: argparse.Namespace) -> int:
                 log.error("registration failed: %s %s", res.error_code, res.description)
                 return 1
         log.info("webhook registered at %s", settings.webhook_url)
+    host = args.host or settings.host
+    admin_host = args.admin_host or settings.admin_host
+    admin_port = args.admin_port if args.admin_port is not None else settings.admin_port
+    if admin_port == args.port:
+        print("the admin port must differ from the webhook's", file=sys.stderr)
+        return 2
+    sockets = [_bind(host, args.port), _bind(admin_host, admin_port)]
+    log.info("webhook on %s:%d%s, metrics and health on %s:%d", host, args.port, settings.webhook_path,
+             admin_host, admin_port)
     # log_config=None: uvicorn's own lines go through the JSON logging set up above.
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="warning", access_log=False,
-                proxy_headers=True, log_config=None)
+    config = uvicorn.Config(split_by_port(create_app(settings), admin_port), log_level="warning", access_log=False,
+                            proxy_headers=True, log_config=None)
+    uvicorn.Server(config).run(sockets=sockets)
     return 0
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    return sock
 
 
 def _explicit_path() -> bool:

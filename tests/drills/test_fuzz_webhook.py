@@ -4,9 +4,10 @@ Where a person is behind the update (a press or a message sent through the emula
 Telegram client would), the bot answers with a short text: garbage callback data, other
 players' buttons, replayed old buttons, buttons from the future, presses by someone not at
 the table, unknown commands, commands in the wrong chat type, huge texts. Where nobody is
-(bodies posted straight at the webhook: invalid JSON, no or a wrong secret, no update id,
-wrong types, an oversized body), the webhook answers 4xx. Nothing crashes, and the game is
-exactly as it was."""
+(bodies posted straight at the webhook: invalid JSON, no update id, wrong types, an oversized
+body), the webhook answers 200 and drops them (Telegram would redeliver anything else, with
+every later update waiting behind it); without the right secret, 403. Nothing crashes, and
+the game is exactly as it was."""
 
 from __future__ import annotations
 
@@ -104,7 +105,8 @@ def _messages(st, game, outsider: int, rng: random.Random) -> dict:
 
 
 def _nobody(url: str, secret: str, rng: random.Random, count: int) -> dict:
-    """Bodies straight at the webhook, as no Telegram client would send them: all get 4xx."""
+    """Bodies straight at the webhook, as no Telegram client would send them: 403 without the
+    secret, else 200 (dropped, counted as bad updates)."""
     header = "X-Telegram-Bot-Api-Secret-Token"
     ok_h = {header: secret, "Content-Type": "application/json"}
     cases = [
@@ -163,9 +165,9 @@ def test_a_thousand_hostile_updates_change_nothing(tmp_path, drill_report):
         assert [s["shown"] for s in after_doc["seats"]] == [s["shown"] for s in before_doc["seats"]]
         assert counters.get("moves_applied", 0) == before_moves
         assert counters.get("handler_errors", 0) == 0
-        assert all(400 <= code < 500 for code in statuses), statuses
+        assert set(statuses) <= {200, 403}, statuses
         assert all(p.poll() is None for p in st.procs), "a process died"
-        assert httpx.get(url.rsplit("/", 1)[0] + "/healthz").status_code == 200
+        assert httpx.get(f"{st.admin_url}/healthz").status_code == 200
         tried = sum(persons["tried"].values()) + msgs["private"] + msgs["group"] + sum(statuses.values())
         assert tried >= 1000
         drill_report(f"fuzz: {tried} hostile updates — presses {persons['tried']}, {msgs['private']} private "

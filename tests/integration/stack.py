@@ -84,7 +84,7 @@ def distributed(redis_url: str, tmp_path, rates: dict[str, str] | None = None, l
                      BGB_SCAN_INTERVAL="1", BGB_LOG_LEVEL=os.environ.get("BGB_TEST_LOG_LEVEL", "INFO"), **(rates or {}))
     settings = Settings(redis_url=redis_url, prefix=prefix, token=emu.token, api_base_url=emu.base_url,
                         webhook_secret=secret)
-    app = create_app(settings, enqueue=sender_for(settings))
+    app = create_app(settings, with_admin=True, enqueue=sender_for(settings))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

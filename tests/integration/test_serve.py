@@ -3,9 +3,12 @@ the webhook and both command lists, then queues what Telegram delivers."""
 
 from __future__ import annotations
 
+import os
+import socket
 import subprocess
 import sys
 import uuid
+from pathlib import Path
 
 import httpx
 import pytest
@@ -25,17 +28,17 @@ def test_serve_registers_and_queues_updates(tmp_path):
     url = redis_url_or_skip()
     prefix = f"srv{uuid.uuid4().hex[:8]}:"
     r = redis.Redis.from_url(url, decode_responses=True)
-    port = free_port()
+    port, admin_port = free_port(), free_port()
     with EmulatorServer() as emu:
         env = worker_env(REDIS_URL=url, BGB_PREFIX=prefix, TELEGRAM_BOT_TOKEN=emu.token,
                          BOT_API_BASE_URL=emu.base_url, WEBHOOK_SECRET="abc123",
-                         WEBHOOK_URL=f"http://127.0.0.1:{port}/hook/telegram")
+                         WEBHOOK_URL=f"http://127.0.0.1:{port}/hook/telegram", BGB_ADMIN_PORT=str(admin_port))
         log = open(tmp_path / "serve.log", "ab")  # noqa: SIM115
-        proc = subprocess.Popen([sys.executable, "-m", "boardgamesbot", "serve", "--host", "127.0.0.1",
-                                 "--port", str(port)], env=env, cwd=ROOT, stdout=log, stderr=log,
+        proc = subprocess.Popen([sys.executable, "-m", "boardgamesbot", "serve", "--port", str(port)], env=env,
+                                cwd=ROOT, stdout=log, stderr=log,
                                 start_new_session=True)
         try:
-            wait_http(f"http://127.0.0.1:{port}/healthz")
+            wait_http(f"http://127.0.0.1:{admin_port}/healthz")
             info = emu.control._call("GET", "info")
             assert info["webhook_url"] == f"http://127.0.0.1:{port}/hook/telegram"
             assert [c["command"] for c in info["commands"]][:2] == ["novojogo", "status"]
@@ -46,12 +49,45 @@ def test_serve_registers_and_queues_updates(tmp_path):
             queued = wait_for(lambda: r.lrange(f"{prefix}inbox:chat:{uid}", 0, -1), 10, "the command in its inbox")
             assert '"text":"/jogos"' in queued[0]
             assert httpx.post(f"http://127.0.0.1:{port}/hook/telegram", json={"update_id": 1}).status_code == 403
-            assert "bgb_updates_total" in httpx.get(f"http://127.0.0.1:{port}/metrics").text
+            assert "bgb_updates_total" in httpx.get(f"http://127.0.0.1:{admin_port}/metrics").text
+            assert httpx.get(f"http://127.0.0.1:{admin_port}/healthz").text == "redis: up"
+            # the public port serves the webhook path only
+            assert httpx.get(f"http://127.0.0.1:{port}/metrics").status_code == 404
+            assert httpx.get(f"http://127.0.0.1:{port}/healthz").status_code == 404
+            # and both listen on 127.0.0.1 only unless told otherwise (BGB_HOST, BGB_ADMIN_HOST)
+            listening = _listening_addresses(proc.pid)
+            assert {("127.0.0.1", port), ("127.0.0.1", admin_port)} <= listening, listening
+            assert not any(host in ("0.0.0.0", "::") for host, _ in listening), listening
         finally:
             stop_processes([proc])
             for key in r.scan_iter(match=f"{prefix}*"):
                 r.delete(key)
             r.close()
+
+
+def _listening_addresses(pid: int) -> set[tuple[str, int]]:
+    """(host, port) of the TCP sockets the process listens on, from /proc."""
+    inodes = set()
+    for fd in (Path(f"/proc/{pid}/fd")).iterdir():
+        target = os.readlink(fd)
+        if target.startswith("socket:["):
+            inodes.add(target[8:-1])
+    found = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with open(table) as fh:
+            next(fh)
+            for line in fh:
+                cols = line.split()
+                local, state, inode = cols[1], cols[3], cols[9]
+                if state != "0A" or inode not in inodes:  # 0A = LISTEN
+                    continue
+                hexip, hexport = local.split(":")
+                if len(hexip) == 8:
+                    host = socket.inet_ntop(socket.AF_INET, bytes.fromhex(hexip)[::-1])
+                else:
+                    host = "::" if set(hexip) == {"0"} else hexip
+                found.add((host, int(hexport, 16)))
+    return found
 
 
 def test_serve_refuses_to_start_without_its_configuration():

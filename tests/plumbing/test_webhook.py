@@ -9,12 +9,15 @@ import pytest
 from starlette.testclient import TestClient
 
 from bot import create_app
+from bot.app import split_by_port
 from workers.protocol import Command, callback, join_payload
 
 pytestmark = pytest.mark.redis
 
 SECRET = "s3cret-token"
 GROUP = -100777
+ADMIN_PORT = 9080
+ADMIN = f"http://testserver:{ADMIN_PORT}"
 
 
 @pytest.fixture(scope="module")
@@ -32,8 +35,10 @@ def client(emulator, settings, store):
     s = replace(settings, token=emulator.token, api_base_url=emulator.base_url, webhook_secret=SECRET)
     woken: list[str] = []
     app = create_app(s, enqueue=woken.append)
-    with TestClient(app) as c:
+    # as `serve` runs it: one server, the webhook on 8080 and the operators' routes on 9080
+    with TestClient(split_by_port(app, ADMIN_PORT), base_url="http://testserver:8080") as c:
         c.woken = woken
+        c.hook = app.state.webhook
         yield c
 
 
@@ -122,15 +127,156 @@ def test_presses_on_known_tables_are_queued_and_forged_ones_are_not(client, stor
     assert client.woken == ["tbl2", "tbl2"]
 
 
-@pytest.mark.parametrize("body", [
-    b"not json", b"[]", b"{}", b'{"update_id": "1"}', b'{"update_id": true}', b"\xff\xfe",
-    json.dumps({"update_id": 1, "message": {"chat": 5}}),
-    json.dumps({"update_id": 1, "callback_query": {"id": 1}}),
-])
-def test_malformed_updates_get_4xx_and_change_nothing(client, store, body):
+def counter(store, name: str) -> int:
+    return int(store.r.hget(store.k.m_counters, name) or 0)
+
+
+# Bodies that made the webhook answer 500 (with a traceback) or 400, which Telegram redelivers
+# with every later update of every chat waiting behind it. With the right secret every body is
+# answered 200; a bad one is counted by reason and dropped.
+BAD_BODIES = [
+    (b"not json", "not_json"), (b"[]", "not_json"), (b"\xff\xfe", "not_json"), (b"", "not_json"),
+    (b"{}", "invalid"), (b'{"update_id": "1"}', "invalid"), (b'{"update_id": true}', "invalid"),
+    (b'{"update_id": -5}', "invalid"),  # negative ids are the beat's ticks
+    (json.dumps({"update_id": 1, "message": {"chat": 5}}), "invalid"),
+    (json.dumps({"update_id": 1, "callback_query": {"id": 1}}), "invalid"),
+    (b'{"update_id": 1, "x": ' + b"[" * 1000 + b"]" * 1000 + b"}", "too_deep"),  # RecursionError in PTB
+    (json.dumps({"update_id": 2, "message": {"message_id": 1, "date": 0, "from": {"id": 5, "is_bot": False,
+                 "first_name": "A"}, "text": "/jogos"}}), "invalid"),  # no chat
+    (json.dumps({"update_id": 3, "message": {"message_id": 1, "date": 1e14, "chat": {"id": 5, "type": "private"},
+                 "text": "/jogos"}}), "invalid"),  # OverflowError in PTB
+    (json.dumps({"update_id": 4, "message": {"message_id": 1, "date": 10**14, "chat": {"id": 5, "type": "private"},
+                 "text": "/jogos"}}), "invalid"),
+    (json.dumps({"update_id": 5, "message": {"message_id": 1, "date": 0, "chat": {"id": 5, "type": "private"},
+                 "from": user(), "text": 12}}), "invalid"),
+    (json.dumps({"update_id": 6, "message": {"message_id": "a", "date": 0, "chat": {"id": 5, "type": "private"},
+                 "from": user(), "text": "/jogos"}}), "invalid"),
+    (b'{"update_id": 7, "message": {"message_id": 1, "date": 0, "chat": {"id": 5, "type": "private"}, '
+     b'"from": {"id": 5, "is_bot": false, "first_name": "A"}, "text": "/jogos \\ud800"}}', "invalid"),
+    (json.dumps({"update_id": 8, "message": {"message_id": 1, "date": 0, "chat": {"id": 10**30, "type": "private"},
+                 "from": user(), "text": "/jogos"}}), "invalid"),
+]
+
+
+@pytest.mark.parametrize(("body", "reason"), BAD_BODIES)
+def test_a_bad_update_gets_200_is_counted_by_reason_and_changes_nothing(client, store, body, reason):
     response = post(client, body)
-    assert 400 <= response.status_code < 500
+    assert response.status_code == 200
+    assert counter(store, f"bad_update:{reason}") == 1
     assert not store.r.keys(f"{store.s.prefix}*inbox*")
+
+
+def test_a_unicode_digit_in_a_button_is_answered_not_a_500(client, store):
+    store.r.hset(store.k.table("abc"), mapping={"doc": "{}", "rev": 1, "ver": 3})
+    answers = record_answers(client)
+    for i, data in enumerate(["abc:²:0.0", "abc:٣:0.0", "abc:1²:0", "abc:𝟙:0"]):
+        assert post(client, press(90 + i, data)).status_code == 200
+    assert not inbox(store, "abc")
+    assert [text for _, text in answers] == ["Este botão não é reconhecido."] * 4
+    assert post(client, message(95, "/jogos", private_chat())).status_code == 200  # the next one goes through
+    assert [c.update_id for c in inbox(store, "chat:5")] == [95]
+
+
+def test_a_body_over_the_limit_is_dropped_before_it_is_read_whole(client, store):
+    from bot import intake
+
+    big = b'{"update_id": 5, "x": "' + b"a" * (intake.MAX_BODY + 10) + b'"}'
+    assert post(client, big).status_code == 200
+    # without a Content-Length (chunked): counted while reading
+    chunks = iter([big[i:i + 65536] for i in range(0, len(big), 65536)])
+    headers = {"X-Telegram-Bot-Api-Secret-Token": SECRET}
+    assert client.post("/webhook", content=chunks, headers=headers).status_code == 200
+    assert counter(store, "bad_update:too_large") == 2
+
+
+def test_the_body_reader_stops_at_the_limit():
+    import asyncio
+
+    from bot import intake
+
+    read = []
+
+    async def stream():
+        for _ in range(100):
+            read.append(1)
+            yield b"x" * 1000
+
+    async def go():
+        with pytest.raises(intake.BadUpdate) as exc:
+            await intake.read_body({}, stream(), limit=5000)
+        return exc.value.reason
+
+    assert asyncio.run(go()) == "too_large" and len(read) == 6
+    assert asyncio.run(_read({"content-length": "999999"}, limit=5000)) == "too_large"
+    assert asyncio.run(_read({"content-length": "²"}, limit=5000)) == "not_json"
+
+
+async def _read(headers, limit):
+    from bot import intake
+
+    async def nothing():
+        if False:
+            yield b""
+    try:
+        await intake.read_body(headers, nothing(), limit=limit)
+    except intake.BadUpdate as exc:
+        return exc.reason
+    return None
+
+
+def test_the_depth_scan_ignores_brackets_in_strings():
+    from bot import intake
+
+    assert not intake.too_deep(json.dumps({"text": "[" * 500}).encode())
+    assert not intake.too_deep(json.dumps({"text": '\\"' + "{" * 500}).encode())
+    assert intake.too_deep(b"[" * 33 + b"]" * 33)
+    assert not intake.too_deep(b"[" * 32 + b"]" * 32)
+
+
+def record_answers(client) -> list[tuple[str, str]]:
+    """What the webhook itself answers (toasts and one-line messages), instead of calling the
+    emulator with query ids and chats it never issued."""
+    hook = client.hook
+    said: list[tuple[str, str]] = []
+
+    async def answer(query_id: str, text: str) -> None:
+        said.append((query_id, text))
+
+    async def say(chat_id: int, text: str) -> None:
+        said.append((f"chat:{chat_id}", text))
+
+    hook._answer, hook._say = answer, say
+    return said
+
+
+def test_a_flooding_user_is_dropped_and_told_once(client, store):
+    said = record_answers(client)
+    for i in range(30):  # far faster than a person: the bucket holds 10
+        assert post(client, message(200 + i, "/jogos", private_chat(7), uid=7)).status_code == 200
+    queued = inbox(store, "chat:7")
+    assert 10 <= len(queued) <= 11  # 10 + what refilled while posting
+    assert counter(store, "bad_update:flood") == 30 - len(queued)
+    assert said == [("chat:7", "Calma! Muitos comandos seguidos — espere um pouco.")]
+    # somebody else is not slowed down
+    assert post(client, message(300, "/jogos", private_chat(8), uid=8)).status_code == 200
+    assert [c.update_id for c in inbox(store, "chat:8")] == [300]
+    # presses too: the toast, in English for an English user (once a minute: already told)
+    for i in range(30):
+        body = press(400 + i, "garbage", uid=9)
+        body["callback_query"]["from"]["language_code"] = "en"
+        post(client, body)
+    toasts = [text for who, text in said if who.startswith("cq")]
+    assert toasts.count("Easy! Too many commands in a row — wait a moment.") == 1
+    assert len(toasts) <= 12
+
+
+def test_names_are_cleaned_and_capped_in_commands(client, store):
+    body = message(500, "/jogos", private_chat())
+    body["message"]["from"]["first_name"] = "\u202eAna" + "x" * 5000
+    body["message"]["from"]["last_name"] = None
+    post(client, body)
+    [c] = inbox(store, "chat:5")
+    assert c.user_name.startswith("Ana") and len(c.user_name) == 32 and c.user_name.endswith("…")
 
 
 def test_updates_we_do_not_handle_are_acknowledged(client, store):
@@ -141,8 +287,32 @@ def test_updates_we_do_not_handle_are_acknowledged(client, store):
     assert not store.r.keys(f"{store.s.prefix}*inbox*")
 
 
-def test_metrics_and_health(client, store):
+def test_metrics_and_health_are_on_the_admin_app_only(client, store):
     post(client, message(80, "/jogos", private_chat()))
-    assert client.get("/healthz").text == "ok"
-    body = client.get("/metrics").text
+    post(client, b"not json")
+    assert client.get(f"{ADMIN}/healthz").text == "redis: up"
+    body = client.get(f"{ADMIN}/metrics").text
     assert "bgb_updates_total 1.0" in body and "bgb_press_to_prompt_seconds_bucket" in body
+    assert 'bgb_bad_updates_total{reason="not_json"} 1.0' in body and "bgb_redis_up 1.0" in body
+    assert client.get("/healthz").status_code == 404 and client.get("/metrics").status_code == 404
+
+
+def test_during_a_redis_outage_health_says_down_and_metrics_still_answer(client, store):
+    import redis
+    import redis.asyncio as aioredis
+
+    from boardgamesbot.commands.local import free_port
+    from bot.app import INTAKE_LUA
+
+    hook = client.hook
+    dead = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
+    hook.r = aioredis.Redis.from_url(dead, decode_responses=True, socket_connect_timeout=0.5)
+    hook.sync_r = redis.Redis.from_url(dead, decode_responses=True, socket_connect_timeout=0.5)
+    hook._intake = hook.r.register_script(INTAKE_LUA)
+    health = client.get(f"{ADMIN}/healthz")
+    assert (health.status_code, health.text) == (503, "redis: down")  # no address, no error text
+    scraped = client.get(f"{ADMIN}/metrics")
+    assert scraped.status_code == 200 and "bgb_redis_up 0.0" in scraped.text
+    assert "bgb_updates_total" not in scraped.text and "127.0.0.1" not in scraped.text
+    # the webhook itself: 503 (Telegram redelivers) — never because of the update
+    assert post(client, message(81, "/jogos", private_chat())).status_code == 503
