@@ -62,7 +62,7 @@ def random_playout(game: Game | str, players: int, seed: int, options: dict[str,
         choices = game.legal_choices(match.state, seat)
         if not choices:
             raise PlayoutStuck(f"{game.name} seed {seed}: seat {seat} must act but has no choice")
-        match, _ = act(match, seat, chooser.choice(choices), inplace=True)
+        match, _ = act(match, seat, chooser.choice(choices), inplace=True, legal=choices)
         actions += 1
         if check:
             check(game, match)
