@@ -3,12 +3,14 @@ character at a time, its actions spent at once)."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from rulesets.core import Event, Rng, msg
 
 from . import hooks, market, theater, town_center, workshop
 from .data import BOARD, DAYS
 from .rules import base_ap, characters, comp_name, kind, log, remove_component, return_trick, trick_name, who
-from .state import Current, State
+from .state import Current, Player, State
 
 PLACES = {"downtown": town_center, "market": market, "workshop": workshop, "theater": theater}
 
@@ -32,6 +34,11 @@ def card_location(state: State, card: str) -> str:
 
 
 def card_msg(state: State, card: str):
+    return _card_msg(card)
+
+
+@cache
+def _card_msg(card: str):
     return loc_msg(card) if card in PLACES else msg(f"trickerion.card.{card}")
 
 
@@ -53,13 +60,22 @@ def cards_left(state: State, s: int, card: str) -> int:
 # ---------------------------------------------------------------------------------------------- assignment
 
 
+def hand_left(p: Player) -> dict[str, int]:
+    """cards_left for the whole hand at once (the assignment prompt asks for every card each time)."""
+    left = dict(p.hand)
+    for card in p.plan.values():
+        if card in left:
+            left[card] -= 1
+    return left
+
+
 def atribuir_opcoes(state: State, s: int) -> list[str]:
     p = state.p[s]
     if p.pick is not None:
-        return [f"l:{card}" for card in p.hand if cards_left(state, s, card) > 0] + ["voltar"]
-    any_card = any(cards_left(state, s, card) > 0 for card in p.hand)
-    out = [f"c:{c}" for c in characters(p) if c not in p.plan and any_card]
-    out += [f"r:{c}" for c in characters(p) if c in p.plan]
+        return [f"l:{card}" for card, n in hand_left(p).items() if n > 0] + ["voltar"]
+    team = characters(p)
+    out = [f"c:{c}" for c in team if c not in p.plan] if any(n > 0 for n in hand_left(p).values()) else []
+    out += [f"r:{c}" for c in team if c in p.plan]
     return out + ["pronto"]
 
 
@@ -95,12 +111,14 @@ def revelar(state: State, events: list[Event]) -> None:
         log(events, "reveal", player=who(s), plan=plan)
 
 
+@cache
 def char_msg(c: str):
     if kind(c) == "apprentice":  # apprentices are told apart by number ("a2" -> Aprendiz 2)
         return msg("trickerion.char.apprentice_n", n=int(c[1:]))
     return msg(f"trickerion.char.{'magician' if c == 'mag' else c}")
 
 
+@cache
 def loc_msg(loc: str):
     return msg(f"trickerion.loc.{loc}")
 

@@ -3,8 +3,11 @@ characters, and the small helpers that write log lines."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from rulesets.core import Event, msg, seat
 from rulesets.core.messages import Msg
+from rulesets.core.unchecked import unchecked
 
 from . import hooks
 from .data import BOARD, CARDS, CATEGORIES, COMPONENTS, COST, TRICKS
@@ -18,13 +21,19 @@ SPECIALISTS = tuple(BOARD.specialists)
 
 
 def log(events: list[Event], key: str, audience: list[int] | None = None, **params) -> None:
-    events.append(Event(text=msg(f"trickerion.log.{key}", **params), audience=audience))
+    # unvalidated: every parameter is built by the rules (Seat, Msg, list[Msg], int, str), and a game logs
+    # hundreds of lines; the playout tests check that every event survives the JSON round trip unchanged.
+    events.append(unchecked(Event, text=unchecked(Msg, key=f"trickerion.log.{key}", params=params),
+                            audience=audience))
 
 
+# Names are frozen Msgs, so each is built once and shared (building one costs microseconds).
+@cache
 def trick_name(tid: str) -> Msg:
     return msg(f"trickerion.trick.{tid}")
 
 
+@cache
 def comp_name(key: str) -> Msg:
     return msg(f"trickerion.comp.{key}")
 
@@ -32,6 +41,7 @@ def comp_name(key: str) -> Msg:
 OFF_SLOT = "off"  # a marker on a performance card outside its slots (the Dark Alley's Guest Performer)
 
 
+@cache
 def slot_msg(slot: str) -> Msg:
     """A performance-card slot ("x.y") in words: column and row."""
     if slot == OFF_SLOT:
@@ -40,6 +50,7 @@ def slot_msg(slot: str) -> Msg:
     return msg("trickerion.slot", col=int(x) + 1, row=int(y) + 1)
 
 
+@cache
 def who(n: int):
     return seat(n)
 

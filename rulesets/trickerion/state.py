@@ -7,7 +7,16 @@ from typing import Any
 from pydantic import BaseModel
 
 
-class Owned(BaseModel):
+class Model(BaseModel):
+    """The base of every part of the state. The rules assign fields thousands of times a game (and the
+    AI's search millions); pydantic's `__setattr__` bookkeeping (assignment validation, which is off
+    here anyway, and the set-fields record, which nothing reads) doubled the cost of each. A loaded
+    state is validated as ever; assignments are the rules' own and plain."""
+
+    __setattr__ = object.__setattr__
+
+
+class Owned(Model):
     """A trick in a player's Workshop."""
 
     t: str              # trick id
@@ -16,7 +25,7 @@ class Owned(BaseModel):
     eng: bool = False   # on the Engineer extension's trick slot
 
 
-class Marker(BaseModel):
+class Marker(Model):
     """A trick marker on a performance card. `d`: where its own-category corner points (0 up .. 3 left)."""
 
     seat: int
@@ -26,14 +35,14 @@ class Marker(BaseModel):
     n: int = 1          # markers stacked on the slot (Electra's Supercarga stacks two: one trick)
 
 
-class Card(BaseModel):
+class Card(Model):
     """A performance card in the Theater and the markers on it (slot -> marker)."""
 
     id: str
     m: dict[str, Marker] = {}
 
 
-class Player(BaseModel):
+class Player(Model):
     magician: str | None = None
     coins: int = 0
     fame: int = 5
@@ -56,7 +65,7 @@ class Player(BaseModel):
     start: dict[str, Any] = {}            # setup bookkeeping (starting choices still to make)
 
 
-class Current(BaseModel):
+class Current(Model):
     """The character placed and acting now, and its action points."""
 
     c: str
@@ -65,7 +74,7 @@ class Current(BaseModel):
     ap: int
 
 
-class Alley(BaseModel):
+class Alley(Model):
     """The Dark Alley's table (rulesets/trickerion/dark_alley): special decks and this round's effects."""
 
     decks: dict[str, list[str]] = {}     # location -> face-down special assignment cards, top first
@@ -88,7 +97,7 @@ class Alley(BaseModel):
     lotus: list[int] = []                # seats losing 1 Fame for a trick the Red Lotus stole
 
 
-class Prophecies(BaseModel):
+class Prophecies(Model):
     """The prophecy track (optional with the Dark Alley; rulesets/trickerion/prophecies.py)."""
 
     active: str | None = None            # rules this round (none in round 1)
@@ -98,7 +107,7 @@ class Prophecies(BaseModel):
     delayed: bool = False                # this round's assignment cards stay face down until placed
 
 
-class State(BaseModel):
+class State(Model):
     n: int                               # number of players
     beginner: bool = False
     rounds: int = 5

@@ -3,6 +3,8 @@ Ajustar um Dado. The six dice are rolled at the start of each round; a used die 
 
 from __future__ import annotations
 
+from functools import cache
+
 from rulesets.core import Event, Rng, msg
 
 from . import hooks
@@ -26,6 +28,7 @@ def dice_msg(state: State):
     return msg("trickerion.dice", residence=faces("r0", "r1"), inn=faces("i0", "i1"), bank=faces("b0", "b1"))
 
 
+@cache
 def face_msg(die: str, face: str):
     return msg(f"trickerion.face.{face}") if not face.isdigit() else msg("trickerion.face.coins", n=int(face))
 

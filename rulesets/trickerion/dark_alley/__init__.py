@@ -29,6 +29,9 @@ from .facts import ALLEY, PERMANENT, SPECIALS
 BASE_PLACES = {"downtown": town_center, "market": market, "workshop": workshop, "theater": theater}
 
 
+STEPS = {**special_cards.STEPS, **magicians.STEPS}  # the module's own decisions (built once: asked every move)
+
+
 class Improved:
     """A base location whose menu gains the choices of a ready special-card bonus or a magician's power."""
 
@@ -57,7 +60,7 @@ class DarkAlley(hooks.Module):
         return out
 
     def steps(self, state: State) -> dict[str, tuple]:
-        return {**special_cards.STEPS, **magicians.STEPS}
+        return STEPS
 
     def max_trick_level(self, state: State, level: int) -> int:
         return max(level, ALLEY["max_trick_level"])
