@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from rulesets.core import Match, act, new_match
+from rulesets.core import Match, act, load_match, new_match
+from rulesets.core.match import dump_match
 from rulesets.registry import get_game
 from rulesets.trickerion.data import BASE_TRICKS, DAYS
 from rulesets.trickerion.rules import characters, effective, markers_in_theater, regular_types, trick_capacity
@@ -82,6 +83,15 @@ class Invariants:
             for seat_score in score.seats:
                 assert seat_score.total == sum(line.points for line in seat_score.lines)
                 assert all(line.points <= 20 for line in seat_score.lines[1:])
+
+
+def survives_json(match: Match) -> None:
+    """The saved match loads back equal, log included: the rules build their log lines unvalidated
+    (rules.log), so a parameter of the wrong type (a tuple, None) would only show after a reload, in
+    the replay that an undo makes."""
+    loaded = load_match(dump_match(match))
+    assert loaded.log == match.log
+    assert loaded.state == match.state
 
 
 def eager_playout(players: int, seed: int, options: dict | None = None, check=None, lazy: float = 0.15,

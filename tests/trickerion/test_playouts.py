@@ -5,7 +5,7 @@ import pytest
 from rulesets.core import replay, state_hash
 from rulesets.core.playout import random_playout
 
-from .helpers import GAME, Invariants, eager_playout, purposeful_playout
+from .helpers import GAME, Invariants, eager_playout, purposeful_playout, survives_json
 
 SETUPS = [(n, b) for n in (2, 3, 4) for b in (False, True)]
 
@@ -15,6 +15,7 @@ def _check_uniform(players, beginner, seeds):
         result = random_playout(GAME, players, seed, {"beginner_setup": beginner}, check=Invariants())
         assert result.match.state.round == 5 and GAME.is_over(result.match.state)
         assert state_hash(replay(result.match)) == state_hash(result.match)
+        survives_json(result.match)
 
 
 def _check_eager(players, beginner, seeds):
@@ -22,6 +23,7 @@ def _check_eager(players, beginner, seeds):
         for play in (eager_playout, purposeful_playout):
             match = play(players, seed, {"beginner_setup": beginner}, check=Invariants())
             assert state_hash(replay(match)) == state_hash(match)
+            survives_json(match)
 
 
 @pytest.mark.parametrize("players,beginner", SETUPS)

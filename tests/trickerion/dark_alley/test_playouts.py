@@ -7,7 +7,7 @@ from rulesets.core import replay, state_hash
 from rulesets.core.playout import random_playout
 from rulesets.trickerion.dark_alley.facts import SPECIALS
 
-from ..helpers import GAME, eager_playout, purposeful_playout
+from ..helpers import GAME, eager_playout, purposeful_playout, survives_json
 from .checks import Invariants
 
 SETUPS = [(n, proph) for n in (2, 3, 4) for proph in (False, True)]
@@ -40,6 +40,7 @@ def play(players: int, proph: bool, uniform, eager, views_every: int) -> set[str
         assert match.state.round == 7 and GAME.is_over(match.state)
         assert state_hash(replay(match)) == state_hash(match)
         secret_events_stay_private(match)
+        survives_json(match)
         seen |= check.seen
     for seed in eager:
         for playout in (eager_playout, purposeful_playout):
@@ -47,6 +48,7 @@ def play(players: int, proph: bool, uniform, eager, views_every: int) -> set[str
             match = playout(players, seed, options(proph), check=check)
             assert state_hash(replay(match)) == state_hash(match)
             secret_events_stay_private(match)
+            survives_json(match)
             seen |= check.seen
     return seen
 
