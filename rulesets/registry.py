@@ -19,7 +19,9 @@ GAMES: dict[str, str] = {
 }
 
 # name -> "module:attribute" of the game's AI knowledge (rulesets.core.ai.Knowledge).
-KNOWLEDGE: dict[str, str] = {}
+KNOWLEDGE: dict[str, str] = {
+    "trickerion": "rulesets.trickerion.ai:KNOWLEDGE",
+}
 
 
 def available() -> list[str]:
