@@ -1,7 +1,8 @@
 """Level-3 tricks (fame threshold 36, in Dahlgaard's Residence with the Dark Alley) and their end-game
-bonuses (PT p.20, appendix p.22), each capped at 20. A bonus needs the trick's component requirements
-met, except Dama de Ferro (T35) and Autômato (T47), whose texts waive them; Homem Teletransportado (T36)
-waives only the other level-3 tricks' requirements."""
+bonuses (PT p.20, appendix p.22), each capped at 20. Every bonus needs its own trick's component
+requirements met (PT p.20: "Se os requisitos de Componentes do Truque forem atendidos, seu proprietário
+recebe Pontos de Fama"); the tricks that Dama de Ferro (T35), Autômato (T47) and Homem Teletransportado
+(T36) count need not meet theirs ("mesmo que você não cumpra com seus Requisitos", p.22)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,6 @@ from ..rules import effective, meets
 from ..state import State
 from .facts import ALLEY, SPECIALS
 
-NO_COMPONENTS = {"T35", "T47"}
-
 
 def _tier(p, tier: str) -> int:
     return sum(effective(p, c) for c in p.comps if COMPONENTS[c].tier == tier)
@@ -22,7 +21,7 @@ def _tier(p, tier: str) -> int:
 
 def bonus(state: State, s: int, tid: str) -> int:
     p, b = state.p[s], TRICKS[tid].end_game_bonus
-    if tid not in NO_COMPONENTS and not meets(p, tid):
+    if not meets(p, tid):
         return 0
     if "if" in b:
         cond, value = b["if"], b["value"]

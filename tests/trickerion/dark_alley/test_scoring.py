@@ -67,15 +67,35 @@ def test_level_three_bonuses(tid, setup, points):
     assert level3.bonus(m.state, 0, tid) == 0  # the trick's components are needed
 
 
-def test_level_three_bonuses_that_waive_components_and_the_cap():
+@pytest.mark.parametrize("tid,counted,points", [
+    ("T35", ("T01", "T02", "T25"), 12),  # Dama de Ferro: 4 per level-1 trick
+    ("T47", ("T05", "T06"), 8),          # Autômato: 4 per level-2 trick
+])
+def test_level_three_tricks_that_count_tricks_need_their_own_components(tid, counted, points):
+    """PT p.20: "Se os requisitos de Componentes do Truque forem atendidos, seu proprietário recebe Pontos
+    de Fama"; p.22 Dama de Ferro / Autômato: "Receba 4 de Fama por cada Truque de Nível 1 [2] que você
+    possui, mesmo que você não cumpra com seus Requisitos de Componentes" — the counted tricks' requirements
+    are waived (compare Homem Teletransportado: "dos outros Truques"), not the level-3 trick's own."""
+    from rulesets.trickerion.data import TRICKS
+
     m = begin(2, magicians=("M02", "M04"))
     p = m.state.p[0]
-    tricks(m, 0, "T35", "T01", "T02", "T25")
-    p.comps = {}
-    assert level3.bonus(m.state, 0, "T35") == 12  # Dama de Ferro: 4 per level-1 trick, components waived
-    tricks(m, 0, "T47", "T05", "T06")
-    assert level3.bonus(m.state, 0, "T47") == 8   # Autômato: 4 per level-2 trick
+    tricks(m, 0, tid, *counted)
+    p.comps, p.multi = {}, [None, None]
+    assert level3.bonus(m.state, 0, tid) == 0  # its own components missing: no bonus
+    p.comps = dict(TRICKS[tid].components)  # its own met, the counted tricks' not
+    assert not any(all(p.comps.get(c, 0) >= k for c, k in TRICKS[t].components.items()) for t in counted)
+    assert level3.bonus(m.state, 0, tid) == points
+
+
+def test_homem_teletransportado_and_the_cap():
+    """PT p.22 Homem Teletransportado: "Receba 4 de Fama por cada Truque de Nível 3 que você possui
+    (incluindo este), mesmo que você não cumpra com os Requisitos de Componentes dos outros Truques"; its
+    own are needed (p.20). PT p.20 "IMPORTANTE": each level-3 trick's extra Fame is limited to 20."""
+    m = begin(2, magicians=("M02", "M04"))
+    p = m.state.p[0]
     tricks(m, 0, "T36", "T09")
+    p.comps = {}
     assert level3.bonus(m.state, 0, "T36") == 0   # Homem Teletransportado needs its own components
     p.comps = {"fabric": 3, "petroleum": 2, "disguise": 2}
     assert level3.bonus(m.state, 0, "T36") == 8   # itself and Mutilação, whose components are missing
