@@ -7,7 +7,8 @@
     Clarividência (1 AP, once per placement)             every pending prophecy moves one space
                                                          (prophecies.clairvoyance; only with prophecies,
                                                          when two or more are pending)
-    Tecer o Destino (1 AP, Priestess of Mysticism)       prophecies.fate_weaving (see magicians.py)
+    Tecer o Destino (1 AP, Priestess of Mysticism)       prophecies.fate_weaving (see magicians.py); no
+                                                         limit but AP (PT p.21 prints none)
 
 The cards drawn and the card kept are told to the drawing player only; the others learn the deck."""
 
@@ -56,7 +57,8 @@ def menu(state: State, s: int) -> list[str]:
 
         if not alley.clar and ap >= cost(state, "clarividencia") and prophecies.clairvoyance_ok(state):
             out.append("bx:cv")
-        if state.p[s].magician == "M03" and ap >= cost(state, "tecer_destino") and f"{s}:td" not in alley.once:
+        if (state.p[s].magician == "M03" and ap >= cost(state, "tecer_destino")
+                and prophecies.fate_weaving_choices(state)):
             out.append("bx:td")
     return out
 

@@ -14,7 +14,7 @@
 
     O Mecanizador (M04)  Aprimoramento Mecânico: once per round, +1 AP to an apprentice placed anywhere
                          but the Theater; the player says for which (asked at each such placement).
-    Sacerdotisa (M03)    Tecer o Destino: 1 AP at the Beco Escuro, once per placement: the active
+    Sacerdotisa (M03)    Tecer o Destino: 1 AP at the Beco Escuro, as often as AP last: the active
                          prophecy is discarded, a pending one of the player's choice replaces it and a
                          new one is drawn (prophecies.fate_weaving); only offered with prophecies.
     O Cavalheiro (M06)   Mágica para as Massas: the magician placed at the Centro da Cidade, Mercado or
@@ -57,7 +57,6 @@ def tecer(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> N
         from .beco_escuro import cost
 
         state.cur.ap -= cost(state, "tecer_destino")
-        state.alley.once.append(f"{s}:td")
         log(events, "da_fate_weaving", player=who(s))
         prophecies.fate_weaving(state, s, choice, rng, events)
     state.step, state.ctx = "acoes", {}

@@ -219,28 +219,27 @@ def test_m08_electra_stacked_marker_performed():
     assert m.state.alley.stacked == []
 
 
-def test_m03_priestess_fate_weaving_once_per_placement():
-    from rulesets.trickerion import hooks
-
-    if "prophecies" not in hooks.REGISTRY:
-        pytest.skip("the prophecies module has not landed")
+def test_m03_priestess_fate_weaving_as_often_as_ap_last():
+    """PT p.21 Tecer o Destino: "Por 1 Ponto de Ação no Beco Escuro, você pode descartar a Profecia Ativa,
+    substituí-la por qualquer uma das Profecias Pendentes e comprar uma nova para repor." The appendix
+    prints no limit (it says "Uma vez por rodada" where a power has one: O Mecanizador, O Grande Óptico),
+    so like any action it may be repeated while AP last (PT p.12)."""
     m = begin(2, magicians=("M03", "M04"), prophecies=True)
     plan(m, {0: {"mag": "alley"}})
     go(m, 0, "mag", "alley.0")
-    assert "bx:td" in choices(m, 0)
-    pending = list(m.state.proph.pending)
-    do(m, 0, "bx:td")
-    assert choices(m, 0) == ["td:0", "td:1", "td:2", "voltar"]
-    do(m, 0, "td:1")
-    assert m.state.proph.active == pending[1] and m.state.cur.ap == 4
-    assert "bx:td" not in choices(m, 0)
+    assert m.state.cur.ap == 5 and "bx:td" in choices(m, 0)
+    for left in (4, 3, 2, 1, 0):
+        pending = list(m.state.proph.pending)
+        do(m, 0, "bx:td")
+        assert choices(m, 0) == ["td:0", "td:1", "td:2", "voltar"]
+        do(m, 0, "td:1")
+        assert m.state.proph.active == pending[1] and m.state.cur.ap == left
+        assert m.state.proph.pending[0] == pending[0] and m.state.proph.pending[2] == pending[2]
+        assert len(m.state.proph.pending) == 3  # a new one drawn into the space the chosen one left
+    assert "bx:td" not in choices(m, 0)  # no AP left
 
 
 def test_m03_priestess_only_at_the_dark_alley():
-    from rulesets.trickerion import hooks
-
-    if "prophecies" not in hooks.REGISTRY:
-        pytest.skip("the prophecies module has not landed")
     m = begin(2, magicians=("M05", "M03"), prophecies=True)
     plan(m, {0: {"mag": "alley"}})
     go(m, 0, "mag", "alley.0")

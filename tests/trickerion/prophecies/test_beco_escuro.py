@@ -44,7 +44,9 @@ def test_tecer_o_destino_by_the_priestess():
     do(m, 0, "td:2")
     assert st.proph.active == c and st.proph.pending == [a, b, top] and st.cur.ap == ap - 1
     assert st.proph.discard == []  # round 1: there was no Active prophecy to discard
-    assert "bx:td" not in GAME.legal_choices(st, 0)  # limit: once per placement
+    assert "bx:td" in GAME.legal_choices(st, 0)  # no limit but AP (PT p.21 prints none): again
+    do(m, 0, "bx:td", "td:0")
+    assert st.proph.active == a and st.proph.discard == [c] and st.cur.ap == ap - 2
 
 
 def _planned(active: str):

@@ -143,7 +143,6 @@ def placed(state: State, s: int, char: str, key: str, events: list[Event]) -> No
     """A character was placed: note its special card (used this round) and reset per-placement limits."""
     a = state.alley
     a.card, a.mode, a.drew, a.clar, a.electra = None, "", False, False, False
-    a.once = [k for k in a.once if k != f"{s}:td"]
     card = state.p[s].plan.get(char)
     if card not in SPECIALS:
         return
