@@ -153,6 +153,12 @@ class Module:
         """A weekday's yield modifier (Thursday -1, Sunday +1)."""
         return value
 
+    def yields_of(self, state: State, index: int, slot: str, tid: str) -> tuple[str, int]:
+        """For the marker at `slot` of card `index`, being performed: the trick whose yields its owner
+        receives (`tid`, the marker's own, unless a power takes another trick's) and a change to the Fame
+        its owner receives for it (the Red Lotus' Roubo de Truque: her victim receives 1 less)."""
+        return tid, 0
+
     def trick_yield(self, state: State, owner: int, performer: int, fame: int, coins: int) -> tuple[int, int]:
         """A performed trick's Fame and coin yield after the modifiers."""
         return fame, coins

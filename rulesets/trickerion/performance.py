@@ -61,6 +61,19 @@ def marker_yield(state: State, owner: int, s: int, tid: str) -> tuple[int, int]:
     return fame, coins
 
 
+def slot_yield(state: State, s: int, index: int, slot: str) -> tuple[str, int, int, int]:
+    """What the owner of the marker at `slot` receives when s performs card `index`: the trick whose
+    Rendimentos they are, its Fame and coins (modifiers applied) and its Shards. A module may give the
+    owner another trick's yields or change the Fame received for one; it never goes below 0 (PT p.18)."""
+    m = state.row[index].m[slot]
+    tid, change = m.t, 0
+    for h in hooks.active(state):
+        tid, delta = h.yields_of(state, index, slot, tid)
+        change += delta
+    fame, coins = marker_yield(state, m.seat, s, tid)
+    return tid, max(0, fame + change), coins, TRICKS[tid].yields.shards
+
+
 def apresentar(state: State, s: int, index: int, events: list[Event]) -> None:
     card = state.row[index]
     for h in hooks.active(state):
@@ -68,11 +81,11 @@ def apresentar(state: State, s: int, index: int, events: list[Event]) -> None:
     log(events, "perform", player=who(s), card=index + 1, day=msg(f"trickerion.day.{DAYS[state.p[s].day].key}"))
     for slot in sorted(card.m):
         m = card.m[slot]
-        y = TRICKS[m.t].yields
-        fame, coins = marker_yield(state, m.seat, s, m.t)
-        gain(state.p[m.seat], fame=fame, coins=coins, shards=y.shards)
-        log(events, "yield", player=who(m.seat), trick=trick_name(m.t), fame=fame, coins=coins, shards=y.shards)
-        shards_gained(state, m.seat, y.shards, events)
+        tid, fame, coins, shards = slot_yield(state, s, index, slot)
+        gain(state.p[m.seat], fame=fame, coins=coins, shards=shards)
+        log(events, "yield", player=who(m.seat), trick=trick_name(tid), fame=fame, coins=coins, shards=shards)
+        shards_gained(state, m.seat, shards, events)
+    # the links are the markers' symbols as placed (PT p.17), whoever's yields a marker paid
     links = link_count(card)
     bonus = CARDS[card.id].bonus
     fame, coins, shards = links + bonus.fame, bonus.coins, bonus.shards

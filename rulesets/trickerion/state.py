@@ -94,7 +94,7 @@ class Alley(Model):
     talent: dict[str, str] = {}          # seat -> "apprentice:specialist" swapped at Retornar (Hidden Talent)
     electra: bool = False                # the set-up in progress stacks a second marker (Supercarga)
     stacked: list[str] = []              # "seat:trick" stacked on the card being performed
-    lotus: list[int] = []                # seats losing 1 Fame for a trick the Red Lotus stole
+    steal: list[str] = []                # the Red Lotus' slot and the stolen trick's, on the card being performed
 
 
 class Prophecies(Model):

@@ -6,7 +6,7 @@ import itertools
 
 from rulesets.core import Match, Rng, act, new_match
 from rulesets.trickerion import game as game_module
-from rulesets.trickerion.rules import link_count
+from rulesets.trickerion.rules import characters, link_count
 from rulesets.trickerion.state import Card, Marker, Owned
 
 from .helpers import GAME
@@ -82,3 +82,22 @@ def rotate_for_links(card: Card, links: int) -> None:
         if link_count(card) == links:
             return
     raise AssertionError(f"no rotation gives {links} links")
+
+
+def to_performances(match: Match, placed: dict[int, dict[str, str]]) -> list:
+    """Jump to the end of the placement phase with only the given characters placed (seat -> character ->
+    space key, e.g. {0: {"mag": "theater.1.p"}}), every other character idle, and let the game run on into
+    the Performance phase: its first decision is then asked. A position builder: no prompt is walked."""
+    st = match.state
+    st.phase, st.step, st.turn, st.ctx, st.cur, st.pi = "place", "", None, {}, None, 0
+    st.occ, st.days = {}, [None] * len(st.days)
+    for s, p in enumerate(st.p):
+        chars = placed.get(s, {})
+        p.plan = {c: key.split(".")[0] for c, key in chars.items()}
+        p.placed, p.idle, p.ready, p.day = dict(chars), [c for c in characters(p) if c not in chars], True, None
+        for c, key in chars.items():
+            st.occ[key] = f"{s}:{c}"
+            if key.startswith("theater."):
+                p.day = int(key.split(".")[1])
+                st.days[p.day] = s
+    return advance(match)

@@ -112,6 +112,9 @@ class DarkAlley(hooks.Module):
     def yield_modifiers(self, state: State, owner: int, performer: int, tid: str) -> list[int]:
         return special_cards.yield_modifiers(state, owner, performer, tid)
 
+    def yields_of(self, state: State, index: int, slot: str, tid: str) -> tuple[str, int]:
+        return magicians.yields_of(state, index, slot, tid)
+
     def performing(self, state: State, s: int, index: int, events: list[Event]) -> None:
         special_cards.performing(state, s, index, events)
 

@@ -4,8 +4,9 @@
                          character whose links pay their bonuses (and shard circles).
     O Grande Óptico (M02) Mimetismo: once per round, a character placed with a permanent card may copy a
                          special card of that location revealed by an opponent this round (its bonus or +1 AP).
-    Lótus Vermelha (M05) Roubo de Truque: performing, one own trick may yield an opponent's trick on the
-                         card with a threshold no higher; that opponent loses 1 Fame after the show.
+    Lótus Vermelha (M05) Roubo de Truque: performing, she may receive the yields of an opponent's trick on
+                         the card with a threshold no higher instead of her own trick's; the markers stay
+                         as placed (the links are theirs), and that opponent receives 1 Fame less for it.
     Yoruba (M07)         Possessão Espiritual: once per round, for 1 Shard, choose the card an opponent
                          performs (asked when they have two or more).
     Electra (M08)        Supercarga: set up two markers of one trick on one slot: one trick, links paid
@@ -286,10 +287,8 @@ def lotus(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> b
     if choice.startswith("rl:"):
         _, i, own, opp = choice.split(":")
         card = state.row[int(i)]
-        stolen = card.m[opp]
-        mine = card.m[own]
-        card.m[own] = mine.model_copy(update={"t": stolen.t})  # this marker now yields the stolen trick
-        state.alley.lotus.append(stolen.seat)
+        stolen, mine = card.m[opp], card.m[own]
+        state.alley.steal = [own, opp]  # read by yields_of while the card is performed; the markers stay
         log(events, "da_trick_steal", player=who(s), trick=trick_name(stolen.t), owner=who(stolen.seat),
             own=trick_name(mine.t))
         choice = f"ap:{i}"
@@ -297,11 +296,22 @@ def lotus(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> b
     return escolher_apresentacao(state, s, choice, rng, events)
 
 
+def yields_of(state: State, index: int, slot: str, tid: str) -> tuple[str, int]:
+    """Roubo de Truque (PT p.21) changes only whose yields are received, never the markers, so the links
+    stay those of the symbols as placed (PT p.17): the Red Lotus' marker yields the stolen trick's
+    Rendimentos "ao invés dos Rendimentos do seu próprio Truque"; its owner "recebe 1 de Fama a menos pelo
+    Truque roubado" — off the Fame yield of that trick, which never goes below 0 (PT p.18)."""
+    steal = state.alley.steal
+    if not steal:
+        return tid, 0
+    own, opp = steal
+    if slot == own:
+        return state.row[index].m[opp].t, 0
+    return (tid, -1) if slot == opp else (tid, 0)
+
+
 def performed(state: State, s: int, events: list[Event]) -> None:
-    for seat in state.alley.lotus:
-        gain(state.p[seat], fame=-1)
-        log(events, "da_steal_penalty", player=who(seat))
-    state.alley.lotus = []
+    state.alley.steal = []
 
 
 # ---------------------------------------------------------------------------------------------- Electra

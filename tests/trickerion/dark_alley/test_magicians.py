@@ -1,12 +1,10 @@
 """The Dark Alley side of the eight magician cards: each power's effect and its limit."""
 
-import pytest
-
 from rulesets.trickerion.dark_alley import special_cards
-from rulesets.trickerion.rules import links_of
+from rulesets.trickerion.rules import link_count, links_of
 from rulesets.trickerion.state import Marker
 
-from ..harness import do
+from ..harness import do, to_performances
 from .positions import begin, card, choices, give, go, keys, plan, tricks
 
 
@@ -165,27 +163,86 @@ def test_m07_yoruba_needs_a_shard_and_two_cards():
     assert m2.state.step == "apresentar"
 
 
-def test_m05_red_lotus_steals_a_trick_of_no_higher_threshold():
-    m = performing(("M05", "M04"), {"0.0": (0, 0, "T25"), "0.1": (1, 0, "T13"), "1.1": (1, 1, "T17")}, {})
-    assert m.state.step == "da_lotus"
-    assert choices(m, 0) == ["ap:0", "rl:0:0.0:0.1"]  # T17's threshold (16) is above Barris (1)
-    fame1 = m.state.p[1].fame
-    shards0 = m.state.p[0].shards
+def lotus_show(own: str, theirs: str, opponent: dict[str, str] | None = None):
+    """The Red Lotus (seat 0) on Friday's performance space, card 1 (P03) holding her marker of `own` at
+    0.0 and the opponent's `theirs` at 0.1, the two corners that meet showing different symbols (no link
+    as placed); the opponent's characters as given (none: they take the performer's modifier)."""
+    m = begin(2, magicians=("M05", "M04"))
+    tricks(m, 0, own)
+    tricks(m, 1, theirs)
+    c = card(m, 0, "P03", {"0.0": (0, 0, own), "0.1": (1, 0, theirs)})
+    c.m["0.0"].d, c.m["0.1"].d = 2, 0  # own-category corners on the 0.0-0.1 circle: escape meets spiritual
+    to_performances(m, {0: {"mag": "theater.1.p"}, 1: opponent or {}})
+    assert m.state.turn == 0
+    return m
+
+
+def test_m05_red_lotus_steal_keeps_the_links_as_placed():
+    """PT p.21 Roubo de Truque: "Você pode optar por receber os Rendimentos de um Truque de um oponente na
+    mesma Apresentação ao invés dos Rendimentos do seu próprio Truque" — only whose yields she receives
+    changes. The links are the markers' symbols as placed (PT p.17: "se houver dois símbolos da mesma
+    Categoria de Truque no mesmo Círculo de Conexão"), and the performer's bonus is "1 de Fama por cada
+    Conexão de Truque na Apresentação" (PT p.18). Here her escape corner meets his spiritual one: no link,
+    so no link Fame, although Leitura de Mentes (spiritual) would link there had her marker become it."""
+    m = lotus_show("T25", "T13")  # Barris Barricados (1 Fame, 1 coin) / Leitura de Mentes (1 Shard)
+    assert choices(m, 0) == ["ap:0", "rl:0:0.0:0.1"]
+    before = m.state.row[0].model_copy(deep=True)
+    p0 = m.state.p[0].model_copy()
     events = do(m, 0, "rl:0:0.0:0.1")
-    assert "da_trick_steal" in keys(events) and "da_steal_penalty" in keys(events)
-    yields = [e.text.params for e in events if keys([e]) == ["yield"]]
-    mine = next(y for y in yields if y["player"].seat == 0)
-    assert (mine["fame"], mine["coins"], mine["shards"]) == (0, 0, 1)  # Mind Reading's yields
-    assert m.state.p[0].shards >= shards0 + 1
-    t17 = next(y for y in yields if y["player"].seat == 1 and y["fame"] == 5)
-    assert m.state.p[1].fame == fame1 + t17["fame"] - 1
+    bonus = next(e.text.params for e in events if keys([e]) == ["performer_bonus"])
+    assert bonus["links"] == 0 and link_count(before) == 0 and before.m["0.0"].t == "T25"
+    rewritten = before.model_copy(deep=True)
+    rewritten.m["0.0"].t = "T13"
+    assert link_count(rewritten) == 1  # the position tells the two readings apart
+    yields = {e.text.params["player"].seat: e.text.params for e in events if keys([e]) == ["yield"]}
+    assert (yields[0]["fame"], yields[0]["coins"], yields[0]["shards"]) == (0, 0, 1)  # Leitura de Mentes'
+    assert m.state.p[0].fame == p0.fame + 1  # only P03's printed Fame: no link, her own trick's yields not paid
+    assert m.state.p[0].coins == p0.coins and m.state.p[0].shards == p0.shards + 1
+
+
+def test_m05_red_lotus_penalty_comes_off_the_stolen_tricks_fame_yield_never_below_zero():
+    """PT p.21: "O oponente recebe 1 de Fama a menos pelo Truque roubado" — one Fame less for that trick,
+    and PT p.18: "O Rendimento de Fama ou Moedas de um Truque nunca pode ser menor que 0". Leitura de
+    Mentes yields no Fame: its owner receives 0 Fame for it and loses nothing from the Fame track."""
+    m = lotus_show("T25", "T13")
+    p1 = m.state.p[1].model_copy()
+    events = do(m, 0, "rl:0:0.0:0.1")
+    mine = next(e.text.params for e in events if keys([e]) == ["yield"] and e.text.params["player"].seat == 1)
+    assert (mine["fame"], mine["coins"], mine["shards"]) == (0, 0, 1)
+    assert m.state.p[1].fame == p1.fame and m.state.p[1].shards == p1.shards + 1
+    assert "da_trick_steal" in keys(events) and m.state.alley.steal == []
+
+
+def test_m05_red_lotus_penalty_is_one_fame_less_than_the_trick_would_give():
+    """PT p.21: the opponent "recebe 1 de Fama a menos pelo Truque roubado": 1 less than they would have
+    received for it, after their own yield modifiers (PT p.18: Sunday +1 for a character on Sunday).
+    Mesa Flutuante (5 Fame, 2 coins, 1 Shard; threshold 16, no higher than her level-2 Fuga da Prisão's) pays
+    its owner on Sunday 6 - 1 Fame and 3 coins, and the Red Lotus on Friday its printed yields."""
+    m = lotus_show("T29", "T17", opponent={"a1": "theater.3.b0"})
+    p0, p1 = m.state.p[0].model_copy(), m.state.p[1].model_copy()
+    events = do(m, 0, "rl:0:0.0:0.1")
+    yields = {e.text.params["player"].seat: e.text.params for e in events if keys([e]) == ["yield"]}
+    assert (yields[1]["fame"], yields[1]["coins"], yields[1]["shards"]) == (5, 3, 1)
+    assert (yields[0]["fame"], yields[0]["coins"], yields[0]["shards"]) == (5, 2, 1)
+    assert m.state.p[1].fame == p1.fame + 5  # (the apprentice's wage is paid right after, in coins)
+    bonus = next(e.text.params for e in events if keys([e]) == ["performer_bonus"])
+    assert m.state.p[0].fame == p0.fame + 5 + bonus["fame"]
+
+
+def test_m05_red_lotus_only_a_trick_of_no_higher_threshold():
+    """PT p.21: "contanto que ... o Truque do oponente tenha um Limiar de Fama igual ou menor do que o
+    seu": Mesa Flutuante (16) may not be taken for Barris Barricados (1)."""
+    m = lotus_show("T25", "T17")
+    assert m.state.step == "apresentar" and choices(m, 0) == ["ap:0"]
 
 
 def test_m05_red_lotus_may_perform_without_stealing():
-    m = performing(("M05", "M04"), {"0.0": (0, 0, "T25"), "0.1": (1, 0, "T13")}, {})
-    fame1 = m.state.p[1].fame
-    do(m, 0, "ap:0")
-    assert m.state.p[1].fame == fame1 and m.state.alley.lotus == []
+    m = lotus_show("T25", "T13")
+    p1 = m.state.p[1].model_copy()
+    events = do(m, 0, "ap:0")
+    yields = {e.text.params["player"].seat: e.text.params for e in events if keys([e]) == ["yield"]}
+    assert (yields[0]["fame"], yields[0]["coins"]) == (1, 1) and yields[1]["shards"] == 1
+    assert m.state.p[1].fame == p1.fame and m.state.alley.steal == []
 
 
 def test_m08_electra_stacks_two_markers_and_they_yield_more():

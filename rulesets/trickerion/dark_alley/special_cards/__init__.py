@@ -19,7 +19,7 @@ from rulesets.core import Event, Rng, msg
 
 from ... import hooks
 from ...data import TRICKS
-from ...performance import marker_yield
+from ...performance import slot_yield
 from ...rules import (
     add_components,
     comp_name,
@@ -365,10 +365,10 @@ def performing(state: State, s: int, index: int, events: list[Event]) -> None:
         a.durable[str(s)] = sorted({m.t for m in card.m.values() if m.seat == s})
     elif special == "A13":
         firsts = []
-        for m in card.m.values():
+        for slot, m in card.m.items():
             if m.seat == s and m.t not in a.performed and m.t not in [f.split(":")[0] for f in firsts]:
-                fame, coins = marker_yield(state, s, s, m.t)
-                firsts.append(f"{m.t}:{fame}:{coins}:{TRICKS[m.t].yields.shards}")
+                _tid, fame, coins, shards = slot_yield(state, s, index, slot)  # as paid (Roubo de Truque too)
+                firsts.append(f"{m.t}:{fame}:{coins}:{shards}")
         if firsts:
             a.premiere[str(s)] = firsts
     a.performed += [t for t in dict.fromkeys(m.t for m in card.m.values()) if t not in a.performed]
