@@ -14,6 +14,7 @@ import time
 from celery import Celery, signals
 
 from workers import logs
+from workers.broker import TRANSPORT
 from workers.config import Settings
 
 app = Celery("workers", include=["workers.tasks"])
@@ -25,6 +26,7 @@ def configure(settings: Settings | None = None) -> Settings:
     settings = settings or Settings.from_env()
     app.conf.update(
         broker_url=settings.redis_url,
+        broker_transport=TRANSPORT,  # kombu's redis transport, surviving a broker restart
         broker_transport_options={"global_keyprefix": f"{settings.prefix}celery:"},
         broker_connection_retry_on_startup=True,
         task_default_queue=f"{settings.prefix}tasks",

@@ -90,35 +90,3 @@ def live_prompts(st: Stack, uid: int, table_id: str) -> int:
         vs = {d.split(":")[1] for d in datas if d.startswith(f"{table_id}:")}
         versions += list(vs)
     return max((versions.count(v) for v in set(versions)), default=0)
-
-
-class Supervisor:
-    """Restarts the worker and the beat when they exit, as compose.yaml's `restart:
-    unless-stopped` does in production; counts how often it had to."""
-
-    def __init__(self, st: Stack) -> None:
-        import threading
-
-        self.st = st
-        self.restarts = {"worker": 0, "beat": 0}
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    def _run(self) -> None:
-        from bench.stack import start_beat
-
-        while not self._stop.wait(0.3):
-            if self.st.procs[0].poll() is not None:
-                self.restarts["worker"] += 1
-                self.st.restart_worker()
-            if self.st.procs[1].poll() is not None:
-                self.restarts["beat"] += 1
-                self.st.procs[1] = start_beat(self.st.env, self.st.log_path)
-
-    def __enter__(self) -> Supervisor:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._stop.set()
-        self._thread.join(timeout=10)
