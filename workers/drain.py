@@ -18,16 +18,20 @@ from collections.abc import Callable
 from pydantic import ValidationError
 
 import locales
-from workers import outbox
+from workers import outbox, retention
 from workers.logs import table_context
-from workers.protocol import TABLE_ID_CHARS, Command, Directory, Result
+from workers.protocol import TABLE_ID_CHARS, Command, Directory, Result, parse_join_payload
 from workers.store import LeaseKeeper, LeaseLost, Plan, RedisDirectory, Store, encode_doc
 
 log = logging.getLogger("workers.drain")
 
 Handler = Callable[[dict | None, Command, Directory, float], Result]
 Answer = Callable[[str, str, bool], None]  # callback_query_id, text ("" = silent), show_alert
+# (chat_id, user_id) -> "admin", "member", "outsider", or None when Telegram did not answer
+Membership = Callable[[int, int], str | None]
 DONE_TTL = 7 * 24 * 3600
+OUTSIDER_CACHE = 60  # seconds: someone just added to the group can join a minute later
+OPENED_WINDOW = 3600  # the per-group cap on new tables counts the last hour
 REMINDER_KEY = re.compile(r"^[A-Za-z0-9_.:\-]{1,64}$")
 
 
@@ -42,14 +46,14 @@ def is_chat_route(route: str) -> bool:
 
 class Drainer:
     def __init__(self, store: Store, handler: Handler, wake_chats: Callable[[set[int]], None] = lambda chats: None,
-                 answer: Answer | None = None, is_admin: Callable[[int, int], bool] | None = None,
+                 answer: Answer | None = None, membership: Membership | None = None,
                  clock: Callable[[], float] = time.time, send_now: Callable[[int], None] | None = None) -> None:
         """`wake_chats` hands chats with new outbox items to the senders (Celery tasks);
         `send_now`, if given, sends a chat's items from this worker right away instead — used
         for the chats that just got a new prompt, whose latency players feel."""
         self.store, self.handler, self.wake_chats, self.answer = store, handler, wake_chats, answer
         self.send_now = send_now
-        self.is_admin, self.clock = is_admin, clock
+        self.membership, self.clock = membership, clock
         self.k = store.k
         self.r = store.r
 
@@ -136,19 +140,37 @@ class Drainer:
             log.info("a table changed while handling %s; handling it again", cmd.idem_key)
         raise RuntimeError(f"could not commit {cmd.idem_key}: tables kept changing")
 
+    def _member(self, chat_id: int, user_id: int) -> str | None:
+        """The user's standing in a group, cached (getChatMember costs a Bot API call)."""
+        if self.membership is None:
+            return None
+        key = self.k.member(chat_id, user_id)
+        cached = self.r.get(key)
+        if cached is not None:
+            return cached
+        status = self.membership(chat_id, user_id)
+        if status is not None:
+            ttl = OUTSIDER_CACHE if status == "outsider" else self.store.s.admin_cache_seconds
+            self.r.set(key, status, ex=ttl)
+        return status
+
     def _with_admin(self, cmd: Command) -> Command:
         needs = cmd.chat_type in ("group", "supergroup") and cmd.user_id > 0 and (
             cmd.kind == "callback" or (cmd.text or "").startswith("/"))
-        if not needs or self.is_admin is None:
+        if not needs or self.membership is None:
             return cmd
-        key = self.k.admin(cmd.chat_id, cmd.user_id)
-        cached = self.r.get(key)
-        if cached is None:
-            admin = bool(self.is_admin(cmd.chat_id, cmd.user_id))
-            self.r.set(key, "1" if admin else "0", ex=self.store.s.admin_cache_seconds)
-        else:
-            admin = cached == "1"
-        return cmd.model_copy(update={"is_chat_admin": admin})
+        return cmd.model_copy(update={"is_chat_admin": self._member(cmd.chat_id, cmd.user_id) == "admin"})
+
+    def _with_membership(self, cmd: Command, route: str, table: dict | None) -> Command:
+        """A join through the deep link ("/start j<table id>" in private) carries whether the
+        sender is a member of the table's group, so only members take seats."""
+        if table is None or cmd.kind != "message" or cmd.chat_type != "private" or cmd.user_id <= 0:
+            return cmd
+        head, _, payload = (cmd.text or "").partition(" ")
+        if head != "/start" or parse_join_payload(payload.strip()) != route or self.membership is None:
+            return cmd
+        status = self._member(int(table["chat_id"]), cmd.user_id)
+        return cmd.model_copy(update={"is_chat_member": None if status is None else status != "outsider"})
 
     def _lang(self, cmd: Command, directory: RedisDirectory) -> str:
         return locales.normalize(directory.chat_lang(cmd.chat_id) or cmd.language_code)
@@ -159,6 +181,7 @@ class Drainer:
         table = None
         if not is_chat_route(route):
             table = directory.load_table(route)
+            cmd = self._with_membership(cmd, route, table)
         started = time.perf_counter()
         try:
             result = self.handler(table, cmd, directory, now)
@@ -181,6 +204,7 @@ class Drainer:
             plan.add("GREV", k.table(table_id), expected)
             version = int(result.table.get("version", expected + 1))
             plan.add("SAVE", k.table(table_id), encode_doc(result.table), version)
+            retention.plan_saved(plan, k, self.store.s, table_id, result.table)
         plan.call("SET", k.done(cmd.idem_key), "1", "EX", DONE_TTL)
         plan.add("POPEQ", k.inbox(route), raw)
 
@@ -206,6 +230,16 @@ class Drainer:
         for user_id, ids in result.user_tables_remove.items():
             if ids:
                 plan.call("SREM", k.utables(user_id), *ids)
+        for user_id, ids in result.user_lobbies_add.items():
+            if ids:
+                plan.call("SADD", k.ulobbies(user_id), *ids)
+        for user_id, ids in result.user_lobbies_remove.items():
+            if ids:
+                plan.call("SREM", k.ulobbies(user_id), *ids)
+        for chat_id, opened in result.table_opened.items():
+            plan.call("ZADD", k.opened(chat_id), repr(now), opened)
+            plan.call("ZREMRANGEBYSCORE", k.opened(chat_id), "-inf", repr(now - OPENED_WINDOW))
+            plan.call("EXPIRE", k.opened(chat_id), OPENED_WINDOW)
         for chat_id, lang in result.chat_lang.items():
             plan.call("HSET", k.lang, str(chat_id), lang)
         plan.call("HINCRBY", k.m_counters, "commands", 1)

@@ -29,8 +29,14 @@ Commands and tables (workers/drain.py)
                                webhook). No TTL.
     active                     HASH chat id -> table id open in that group (lobby or game).
     utables:{user id}          SET of table ids the user sits at.
+    ulobbies:{user id}         SET of lobbies the user opened that are still lobbies (at most
+                               3 open at once); a table leaves it when it starts or closes.
+    opened:{chat id}           ZSET table id scored by when it was opened in that group (at
+                               most 10 an hour); trimmed to the last hour, EX 1 hour.
     lang                       HASH chat id -> language chosen with /idioma.
-    admin:{chat id}:{user id}  STRING "1"/"0", EX admin_cache (getChatMember answers).
+    member:{chat id}:{user id} STRING "admin" / "member" / "outsider": the getChatMember answer,
+                               EX admin_cache ("outsider": 60 s, so someone who was just
+                               added to the group can join soon).
     rem                        ZSET "{table id}|{key}" scored by due time (epoch seconds);
                                the beat moves due ones into the table's inbox as "/_tick key".
     tickseq                    STRING counter; ticks get update_id = -counter.
@@ -104,8 +110,14 @@ class Keys:
     def lang(self) -> str:
         return f"{self.p}lang"
 
-    def admin(self, chat_id: int, user_id: int) -> str:
-        return f"{self.p}admin:{chat_id}:{user_id}"
+    def member(self, chat_id: int, user_id: int) -> str:
+        return f"{self.p}member:{chat_id}:{user_id}"
+
+    def ulobbies(self, user_id: int) -> str:
+        return f"{self.p}ulobbies:{user_id}"
+
+    def opened(self, chat_id: int) -> str:
+        return f"{self.p}opened:{chat_id}"
 
     @property
     def rem(self) -> str:

@@ -43,6 +43,9 @@ class Command(BaseModel):
     callback_query_id: str | None = None
     message_id: int | None = None  # the message the pressed button sits on
     is_chat_admin: bool = False  # filled by the worker for group commands that need it
+    # Filled by the worker for "/start j<table id>": is the sender a member of the table's
+    # group (getChatMember)? None = not known (not asked, or Telegram did not answer).
+    is_chat_member: bool | None = None
     received_at: float  # webhook's wall clock, seconds (for press -> prompt latency)
 
     @property
@@ -102,6 +105,11 @@ class Result(BaseModel):
     set_active: dict[int, str | None] = Field(default_factory=dict)  # chat_id -> table id / None
     user_tables_add: dict[int, list[str]] = Field(default_factory=dict)
     user_tables_remove: dict[int, list[str]] = Field(default_factory=dict)
+    # Lobbies a user opened and that are still lobbies (the cap per user), and tables opened
+    # in a group (chat_id -> table id, recorded at `now`: the cap per group and hour).
+    user_lobbies_add: dict[int, list[str]] = Field(default_factory=dict)
+    user_lobbies_remove: dict[int, list[str]] = Field(default_factory=dict)
+    table_opened: dict[int, str] = Field(default_factory=dict)
     chat_lang: dict[int, str] = Field(default_factory=dict)  # /idioma
     metrics: dict[str, int] = Field(default_factory=dict)  # e.g. {"moves_applied": 1, "rejected:stale": 1}
 
@@ -182,6 +190,12 @@ class Directory(Protocol):
 
     def load_table(self, table_id: str) -> dict | None:
         """Another table's saved document (e.g. for `/jogos`)."""
+
+    def user_lobbies(self, user_id: int) -> list[str]:
+        """Ids of the lobbies a user opened that were still lobbies when last saved."""
+
+    def tables_opened(self, chat_id: int, since: float) -> int:
+        """How many tables were opened in a group chat since `since` (epoch seconds)."""
 
     def chat_lang(self, chat_id: int) -> str | None:
         """The language chosen with /idioma for that chat, if any."""

@@ -42,7 +42,7 @@ class Runtime:
         handler = load_handler(self.settings.handler)
         self._tell_username(handler)
         return Drainer(self.store, handler, wake_chats=tasks.wake_chats,
-                       answer=self.answer_callback, is_admin=self.is_admin, send_now=tasks.send_chat_now)
+                       answer=self.answer_callback, membership=self.membership, send_now=tasks.send_chat_now)
 
     def _tell_username(self, handler) -> None:
         """The table logic writes deep links to the bot (t.me/<username>?start=...): it learns
@@ -67,10 +67,24 @@ class Runtime:
         if not res.ok:
             log.info("answerCallbackQuery failed: %s %s", res.error_code, res.description)
 
-    def is_admin(self, chat_id: int, user_id: int) -> bool:
+    def membership(self, chat_id: int, user_id: int) -> str | None:
+        """"admin", "member" or "outsider" in a group (getChatMember); None if Telegram did
+        not answer. A restricted user is a member only while `is_member` says so."""
         res = self.api.call("getChatMember", {"chat_id": chat_id, "user_id": user_id})
         self.store.r.hincrby(self.store.k.m_counters, "api_calls", 1)
-        return bool(res.ok and (res.result or {}).get("status") in ("creator", "administrator"))
+        if not res.ok:
+            # 400 "user not found" / "participant not found": not in the group; other errors: unknown
+            return "outsider" if res.error_code == 400 else None
+        return member_standing(res.result or {})
+
+
+def member_standing(member: dict) -> str:
+    status = member.get("status")
+    if status in ("creator", "administrator"):
+        return "admin"
+    if status == "member" or (status == "restricted" and member.get("is_member")):
+        return "member"
+    return "outsider"
 
 
 _runtime: tuple[int, Runtime] | None = None

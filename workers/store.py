@@ -255,6 +255,12 @@ class RedisDirectory:
     def chat_lang(self, chat_id: int) -> str | None:
         return self.store.r.hget(self.store.k.lang, str(chat_id))
 
+    def user_lobbies(self, user_id: int) -> list[str]:
+        return sorted(self.store.r.smembers(self.store.k.ulobbies(user_id)))
+
+    def tables_opened(self, chat_id: int, since: float) -> int:
+        return int(self.store.r.zcount(self.store.k.opened(chat_id), repr(since), "+inf"))
+
     def new_table_id(self) -> str:
         while True:
             table_id = "".join(secrets.choice(TABLE_ID_CHARS) for _ in range(10))

@@ -21,6 +21,8 @@ class FakeDirectory:
         self.active: dict[int, str] = {}
         self.user: dict[int, list[str]] = {}
         self.langs: dict[int, str] = {}
+        self.lobbies: dict[int, list[str]] = {}
+        self.opened: dict[int, list[tuple[float, str]]] = {}
         self.ids = 0
 
     def active_table(self, chat_id: int) -> str | None:
@@ -34,6 +36,12 @@ class FakeDirectory:
 
     def chat_lang(self, chat_id: int) -> str | None:
         return self.langs.get(chat_id)
+
+    def user_lobbies(self, user_id: int) -> list[str]:
+        return list(self.lobbies.get(user_id, []))
+
+    def tables_opened(self, chat_id: int, since: float) -> int:
+        return sum(1 for at, _ in self.opened.get(chat_id, []) if at >= since)
 
     def new_table_id(self) -> str:
         self.ids += 1
@@ -70,6 +78,7 @@ class World:
         self.update = 0
         self.results: list[Result] = []
         self.admins: set[int] = set()
+        self.outsiders: set[int] = set()  # users who are not members of the group (getChatMember)
         self.langs_app: dict[int, str] = {}
         self.reminders: dict[tuple[str, str], float] = {}
         self.last_table = ""
@@ -83,11 +92,13 @@ class World:
                 name: str | None = None) -> Command:
         self.update += 1
         chat_type = "private" if chat_id > 0 else "supergroup"
+        joining = text is not None and text.startswith("/start j") and chat_id > 0
         return Command(update_id=self.update, kind="callback" if data is not None else "message",
                        route=self.route(chat_id, text, data), chat_id=chat_id, chat_type=chat_type,
                        user_id=user, user_name=name or NAMES.get(user, f"U{user}"),
                        language_code=self.langs_app.get(user, "pt-br"), text=text, callback_data=data,
                        callback_query_id="q" if data is not None else None, is_chat_admin=user in self.admins,
+                       is_chat_member=(user not in self.outsiders) if joining else None,
                        received_at=self.now)
 
     def route(self, chat_id: int, text: str | None, data: str | None) -> str:
@@ -134,6 +145,12 @@ class World:
             self.dir.user.setdefault(user, []).extend(i for i in ids if i not in self.dir.user.get(user, []))
         for user, ids in result.user_tables_remove.items():
             self.dir.user[user] = [i for i in self.dir.user.get(user, []) if i not in ids]
+        for user, ids in result.user_lobbies_add.items():
+            self.dir.lobbies.setdefault(user, []).extend(i for i in ids if i not in self.dir.lobbies.get(user, []))
+        for user, ids in result.user_lobbies_remove.items():
+            self.dir.lobbies[user] = [i for i in self.dir.lobbies.get(user, []) if i not in ids]
+        for chat_id, table_id in result.table_opened.items():
+            self.dir.opened.setdefault(chat_id, []).append((self.now, table_id))
         self.dir.langs.update(result.chat_lang)
         for key in result.cancel_reminders:
             table_id = result.table["id"] if result.table else (before or {}).get("id")

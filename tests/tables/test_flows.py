@@ -105,7 +105,7 @@ def test_idioma_in_the_lobby_redraws_the_buttons(world):
     world.open_lobby("toy", [ANA])
     world.say(ANA, GROUP, "/idioma english")
     labels = [b.text for row in world.chat(GROUP).slots["lobby"].buttons for b in row]
-    assert labels == ["Join", "Leave", "Start"]
+    assert labels == ["Join", "Leave", "Start", "Remove a player"]
     assert world.say(ANA, GROUP, "/idioma klingon").table is None
 
 

@@ -50,7 +50,9 @@ def dispatch(ctx: Ctx) -> None:
         return
     name, args = parsed
     if name == "_tick":
-        if ctx.cmd.user_id == reminders.TICK_USER and args:
+        if ctx.cmd.user_id == reminders.TICK_USER and args == [lobby.IDLE_KEY]:
+            lobby.expire_idle(ctx)
+        elif ctx.cmd.user_id == reminders.TICK_USER and args:
             reminders.tick(ctx, args[0])
         else:
             ctx.metric("rejected:forged")  # a person typing the beat's command: ignore

@@ -7,7 +7,13 @@ The lobby message is one group message edited in place. Its buttons:
              to every player privately
     Sair     leave the table
     Opções   switch the message to the options (each press cycles one option's value)
+    Remover jogador  (creator or group admin) one button per seated player: removes them
     Começar  deal the game (creator or group admin; within the game's player counts)
+
+Only members of the group take seats (the plumbing asks Telegram and fills
+`Command.is_chat_member`). Lobbies are bounded: a user has at most MAX_OPEN_LOBBIES waiting
+to start, a group opens at most MAX_TABLES_PER_HOUR tables an hour, and a lobby nobody
+touches for LOBBY_IDLE_HOURS is cancelled by a reminder tick.
 """
 
 from __future__ import annotations
@@ -23,8 +29,9 @@ import annotated_types
 
 from rulesets.core import Game
 from rulesets.registry import available, get_game
-from workers.protocol import TABLE_ID_CHARS, Button, ascii_int, callback, join_payload
-from workers.tables import play, render
+from workers.names import clean_name
+from workers.protocol import TABLE_ID_CHARS, Button, Reminder, ascii_int, callback, join_payload
+from workers.tables import play, reminders, render
 from workers.tables.context import Ctx
 from workers.tables.model import SeatInfo, Shown, Table
 
@@ -38,7 +45,12 @@ OPTION_PLAYERS: dict[tuple[str, str], tuple[int, int]] = {
     ("spellbook", "difficulty"): (1, 1),  # the solo opponent's head start
 }
 
-LEAVE, OPTIONS, BACK, START, OPTION = "Lx", "Lo", "Lb", "Ls", "Lo"
+LEAVE, OPTIONS, BACK, START, OPTION, REMOVE = "Lx", "Lo", "Lb", "Ls", "Lo", "Lr"
+
+MAX_OPEN_LOBBIES = 3  # lobbies one user opened that wait to start
+MAX_TABLES_PER_HOUR = 10  # tables opened in one group within an hour
+LOBBY_IDLE_HOURS = 48  # a lobby with no change for this long is cancelled
+IDLE_KEY = reminders.IDLE_KEY
 
 
 def set_bot_username(name: str) -> None:
@@ -161,13 +173,22 @@ def lobby_view(ctx: Ctx) -> tuple[str, list[list[Button]]]:
             buttons.append([Button(text=render.label(f"{label}: {value} ▸"), callback_data=cb(f"{OPTION}{i}"))])
         buttons.append([Button(text=render.plain("tables.button.back", lang), callback_data=cb(BACK))])
         return render.fit(lines), buttons
+    if table.lobby_view == "remove" and table.seats:
+        lines.append(render.t("tables.lobby.remove_hint", lang))
+        buttons = [[Button(text=render.label(render.plain("tables.button.remove_seat", lang, name=s.name)),
+                           callback_data=cb(f"{REMOVE}{i}"))] for i, s in enumerate(table.seats)]
+        buttons.append([Button(text=render.plain("tables.button.back", lang), callback_data=cb(BACK))])
+        return render.fit(lines), buttons
     lines.append(render.t("tables.lobby.hint", lang, min=game.min_players, max=game.max_players))
     first = [Button(text=render.plain("tables.button.join", lang), url=join_url(table.id)),
              Button(text=render.plain("tables.button.leave", lang), callback_data=cb(LEAVE))]
     second = [Button(text=render.plain("tables.button.start", lang), callback_data=cb(START))]
     if options:
         second.insert(0, Button(text=render.plain("tables.button.options", lang), callback_data=cb(OPTIONS)))
-    return render.fit(lines), [first, second]
+    rows = [first, second]
+    if table.seats:
+        rows.append([Button(text=render.plain("tables.button.remove", lang), callback_data=cb(REMOVE))])
+    return render.fit(lines), rows
 
 
 def show_lobby(ctx: Ctx, *, new_message: bool = False) -> None:
@@ -175,6 +196,9 @@ def show_lobby(ctx: Ctx, *, new_message: bool = False) -> None:
     table = ctx.table
     assert table is not None
     ctx.touch()
+    # any change (or re-post) of the lobby restarts its idle clock
+    table.lobby_active_at = ctx.now
+    ctx.result.reminders.append(Reminder(table_id=table.id, key=IDLE_KEY, due=ctx.now + LOBBY_IDLE_HOURS * 3600))
     text, rows = lobby_view(ctx)
     digest = render.fingerprint(text, render.buttons_fingerprint(rows))
     old = table.lobby
@@ -205,17 +229,62 @@ def new_table(ctx: Ctx, args: list[str]) -> None:
         ctx.refuse("tables.error.table_exists", "table_exists",
                    game=render.game_title(ctx.table.game, ctx.here_lang))
         return
+    if not cmd.route.startswith("chat:"):
+        # a group command queued for a table that closed meanwhile: a new table is only ever
+        # saved from the chat's own route (its result would land under the old table's key)
+        ctx.refuse("tables.error.just_closed", "out_of_place")
+        return
     games = available()
     wanted = args[0].lower() if args else (games[0] if len(games) == 1 else "")
     if wanted not in games:
         ctx.refuse("tables.error.which_game", "unknown_game", games=", ".join(games))
+        return
+    if open_lobbies(ctx, cmd.user_id) >= MAX_OPEN_LOBBIES:
+        ctx.refuse("tables.error.too_many_lobbies", "too_many_lobbies", count=MAX_OPEN_LOBBIES)
+        return
+    if ctx.dir.tables_opened(cmd.chat_id, ctx.now - 3600) >= MAX_TABLES_PER_HOUR:
+        ctx.refuse("tables.error.too_many_tables", "too_many_tables", count=MAX_TABLES_PER_HOUR)
         return
     table_id = new_id(cmd.chat_id, cmd.update_id)
     ctx.table = Table(id=table_id, game=wanted, chat_id=cmd.chat_id, creator=cmd.user_id, created_at=ctx.now,
                       version=0)
     ctx.metric("tables_opened")
     ctx.result.set_active[cmd.chat_id] = table_id
+    ctx.result.user_lobbies_add[cmd.user_id] = [table_id]
+    ctx.result.table_opened[cmd.chat_id] = table_id
     show_lobby(ctx, new_message=True)
+
+
+def open_lobbies(ctx: Ctx, user_id: int) -> int:
+    """Lobbies the user opened that still wait to start (the index may hold closed ones)."""
+    count = 0
+    for table_id in ctx.dir.user_lobbies(user_id):
+        doc = ctx.dir.load_table(table_id)
+        if doc is not None and doc.get("status") == "lobby" and doc.get("creator") == user_id:
+            count += 1
+    return count
+
+
+def expire_idle(ctx: Ctx) -> None:
+    """"/_tick idle": cancel a lobby nobody touched for LOBBY_IDLE_HOURS, in one line."""
+    table = ctx.table
+    if table is None or table.status != "lobby":
+        ctx.metric("tick:ignored")
+        return
+    due = (table.lobby_active_at or table.created_at) + LOBBY_IDLE_HOURS * 3600
+    if ctx.now < due:  # touched since this tick was scheduled
+        ctx.result.reminders.append(Reminder(table_id=table.id, key=IDLE_KEY, due=due))
+        ctx.metric("tick:quiet")
+        return
+    lang = ctx.group_lang
+    text = render.t("tables.lobby.expired", lang, game=render.game_title(table.game, lang), count=LOBBY_IDLE_HOURS)
+    if table.lobby is not None:  # the lobby message says it (its buttons go)
+        ctx.send(table.chat_id, text, slot=table.lobby.slot, silent=True)
+        table.lobby = None
+    else:
+        ctx.send(table.chat_id, text, silent=True)
+    ctx.metric("lobbies_expired")
+    play.close(ctx, "cancelled", None)
 
 
 def join(ctx: Ctx) -> None:
@@ -230,13 +299,19 @@ def join(ctx: Ctx) -> None:
     if table.status != "lobby":
         ctx.refuse("tables.error.already_started", "already_started")
         return
+    if cmd.is_chat_member is not True:
+        if cmd.is_chat_member is None:
+            ctx.refuse("tables.error.member_unknown", "member_unknown")
+        else:
+            ctx.refuse("tables.error.not_member", "not_member")
+        return
     game = get_game(table.game)
     if len(table.seats) >= game.max_players:
         ctx.refuse("tables.error.full", "full", max=game.max_players)
         return
     ctx.touch()
     lang = ctx.user_lang
-    table.seats.append(SeatInfo(user_id=cmd.user_id, name=cmd.user_name or str(cmd.user_id), lang=lang,
+    table.seats.append(SeatInfo(user_id=cmd.user_id, name=clean_name(cmd.user_name, str(cmd.user_id)), lang=lang,
                                 joined_at=ctx.now, last_active=ctx.now))
     ctx.result.user_tables_add.setdefault(cmd.user_id, []).append(table.id)
     ctx.send(cmd.user_id, render.t("tables.lobby.joined", lang, game=render.game_title(table.game, lang)))
@@ -273,6 +348,8 @@ def press(ctx: Ctx, version: int, arg: str) -> None:
         leave(ctx)
     elif arg == START:
         start(ctx)
+    elif arg == REMOVE or (arg.startswith(REMOVE) and ascii_int(arg[len(REMOVE):], 2) is not None):
+        remove(ctx, arg)
     elif arg in (OPTIONS, BACK) or (arg.startswith(OPTION) and ascii_int(arg[len(OPTION):], 2) is not None):
         options(ctx, arg)
     else:
@@ -287,7 +364,10 @@ def options(ctx: Ctx, arg: str) -> None:
         return
     game = get_game(table.game)
     choices = adjustable(game, max(1, len(table.seats)))
-    if arg == OPTIONS or arg == BACK:
+    if arg == BACK and table.lobby_view == "remove":
+        ctx.touch()
+        table.lobby_view = "main"
+    elif arg == OPTIONS or arg == BACK:
         if not choices:
             ctx.refuse("tables.error.forged", "forged")
             return
@@ -306,6 +386,38 @@ def options(ctx: Ctx, arg: str) -> None:
         table.options[field] = nxt
     show_lobby(ctx)
     ctx.answer("")
+
+
+def remove(ctx: Ctx, arg: str) -> None:
+    """Remover jogador (creator or admin): "Lr" shows one button per seated player, "Lr<i>"
+    removes seat i (the lobby's version check makes sure the list is the one they saw)."""
+    table = ctx.table
+    assert table is not None
+    if not may_manage(ctx):
+        ctx.refuse("tables.error.only_manager", "not_manager")
+        return
+    if arg == REMOVE:
+        if not table.seats:
+            ctx.refuse("tables.error.forged", "forged")
+            return
+        ctx.touch()
+        table.lobby_view = "remove"
+        show_lobby(ctx)
+        ctx.answer("")
+        return
+    i = ascii_int(arg[len(REMOVE):], 2)
+    if table.lobby_view != "remove" or i is None or not 0 <= i < len(table.seats):
+        ctx.refuse("tables.error.forged", "forged")
+        return
+    ctx.touch()
+    seat = table.seats.pop(i)
+    table.lobby_view = "main"
+    ctx.result.user_tables_remove.setdefault(seat.user_id, []).append(table.id)
+    lang = ctx.chat_lang(seat.user_id, seat.lang)
+    ctx.send(seat.user_id, render.t("tables.lobby.removed_private", lang, game=render.game_title(table.game, lang),
+                                    name=ctx.cmd.user_name))
+    show_lobby(ctx)
+    ctx.answer(render.plain("tables.lobby.removed", ctx.user_lang, name=seat.name))
 
 
 def start(ctx: Ctx) -> None:
@@ -327,6 +439,8 @@ def start(ctx: Ctx) -> None:
     if not play.start(ctx):
         table.options = saved
         return
+    ctx.result.cancel_reminders.append(IDLE_KEY)
+    ctx.result.user_lobbies_remove.setdefault(table.creator, []).append(table.id)
     # the lobby message becomes a record of who plays (shown before the status and prompts)
     lang = ctx.group_lang
     names = [render.name(s.name) for s in table.seats]

@@ -63,7 +63,8 @@ class Table(BaseModel):
     match: dict[str, Any] | None = None  # rulesets.core.Match JSON
     # group messages
     lobby: Shown | None = None
-    lobby_view: Literal["main", "options"] = "main"
+    lobby_view: Literal["main", "options", "remove"] = "main"
+    lobby_active_at: float = 0.0  # the lobby's last change (it is cancelled after 48 h idle)
     status_msg: Shown | None = None
     status_gen: int = 0
     status_posted_at: float = 0.0

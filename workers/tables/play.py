@@ -514,9 +514,12 @@ def close(ctx: Ctx, status: str, group_text: str | None) -> None:
     table.status = status  # type: ignore[assignment]
     table.ended_at = ctx.now
     ctx.result.set_active[table.chat_id] = None
+    # every index that points to the table lets go of it (the key itself then expires:
+    # workers/retention.py)
+    ctx.result.user_lobbies_remove.setdefault(table.creator, []).append(table.id)
+    ctx.result.cancel_reminders.append(reminders.IDLE_KEY)
     for seat, info in enumerate(table.seats):
-        if not info.left:
-            ctx.result.user_tables_remove.setdefault(info.user_id, []).append(table.id)
+        ctx.result.user_tables_remove.setdefault(info.user_id, []).append(table.id)
         ctx.result.cancel_reminders.append(reminders.key(seat))
         info.waiting_since = None
         if status == "cancelled" and info.shown is not None and info.shown.kind == "prompt":

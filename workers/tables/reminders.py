@@ -26,6 +26,7 @@ from workers.tables.context import Ctx
 PING_COOLDOWN = 3600.0  # /lembrar: at most once an hour per table
 TICK_USER = 0  # beat ticks come with user_id 0, which no Telegram user has
 VOTE = "V"  # callback arg "V<seat>": vote to let the stand-in play that seat's turn
+IDLE_KEY = "idle"  # "/_tick idle": a lobby nobody touched for 48 h is cancelled (lobby.expire_idle)
 
 
 def key(seat: int) -> str:

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 
 import locales
 from rulesets.core import Msg
+from workers.names import clean_name
 from workers.protocol import Button
 
 TEXT_LIMIT = 4096
@@ -161,8 +162,9 @@ def join(parts: Sequence[str], lang: str) -> Safe:
 
 def mention(user_id: int, name: str) -> Safe:
     """An HTML mention that notifies the user in a group."""
-    return Safe(f'<a href="tg://user?id={int(user_id)}">{html.escape(name, quote=False)}</a>')
+    return Safe(f'<a href="tg://user?id={int(user_id)}">{html.escape(clean_name(name), quote=False)}</a>')
 
 
 def name(text: str) -> Safe:
-    return Safe(html.escape(text, quote=False))
+    """A player's name as shown: capped, no direction overrides (workers/names.py), escaped."""
+    return Safe(html.escape(clean_name(text), quote=False))
