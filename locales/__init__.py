@@ -70,9 +70,8 @@ def render(m: Msg, lang: str = DEFAULT, names: Sequence[str] | None = None) -> s
     template = cat.get(m.key)
     if template is None:
         count = m.params.get("count")
-        if isinstance(count, int):
-            form = _plural(lang)(abs(count))
-            template = cat.get(f"{m.key}[{form}]") or cat.get(f"{m.key}[other]")
+        form = _plural(lang)(abs(count)) if isinstance(count, int) else "other"  # a log saved before
+        template = cat.get(f"{m.key}[{form}]") or cat.get(f"{m.key}[other]")     # the key had plurals
     if template is None:
         raise MissingText(f"{lang}: no text for {m.key!r}")
     if not m.params:

@@ -1,6 +1,7 @@
 """The game-agnostic rules contract shared by every ruleset (see contract.py)."""
 
 from rulesets.core.contract import (
+    Card,
     Choice,
     Event,
     FinalScore,
@@ -9,6 +10,7 @@ from rulesets.core.contract import (
     Outcome,
     Prompt,
     RivalScore,
+    RulesSection,
     ScoreLine,
     SeatScore,
 )
@@ -17,7 +19,7 @@ from rulesets.core.messages import Msg, Seat, msg, seat
 from rulesets.core.rng import ReplayMismatch, Rng
 
 __all__ = [
-    "Choice", "Event", "FinalScore", "Game", "IllegalMove", "LogEntry", "Match", "Msg", "Outcome",
-    "Prompt", "ReplayMismatch", "RivalScore", "Rng", "ScoreLine", "Seat", "SeatScore", "act",
+    "Card", "Choice", "Event", "FinalScore", "Game", "IllegalMove", "LogEntry", "Match", "Msg", "Outcome",
+    "Prompt", "ReplayMismatch", "RivalScore", "Rng", "RulesSection", "ScoreLine", "Seat", "SeatScore", "act",
     "can_undo", "load_match", "msg", "new_match", "replay", "seat", "state_hash", "undo",
 ]

@@ -59,6 +59,9 @@ class Prompt(BaseModel):
     # A private picture that helps this decision: the `subject` of Game.seat_picture (e.g. "card:2":
     # the performance card a trick marker is being placed on). None: the prompt is text only.
     picture: str | None = None
+    # the cards this prompt offers or shows, as `Game.card` references ("magician:M02"), so
+    # the table can explain them on request (an ℹ️ button) without the game saying how
+    cards: list[str] = []
 
 
 class Event(BaseModel):
@@ -77,6 +80,21 @@ class Event(BaseModel):
 class Outcome(BaseModel):
     events: list[Event] = []
     checkpoint: bool = False
+
+
+class Card(BaseModel):
+    """A card as a player reads it: its name and its rules text, one Msg per paragraph."""
+
+    ref: str  # "<kind>:<id>", stable: prompts name cards by it
+    name: Msg
+    text: list[Msg]
+
+
+class RulesSection(BaseModel):
+    """One part of "how to play" (`/regras`): a heading and a few short paragraphs."""
+
+    title: Msg
+    text: list[Msg]
 
 
 class ScoreLine(BaseModel):
@@ -186,3 +204,18 @@ class Game(ABC, Generic[S, O]):
         by the caller's number `pick`. Games may override with something smarter."""
         choices = self.legal_choices(state, seat)
         return choices[pick % len(choices)]
+
+    # -------------------------------------------------------------- presentation
+
+    def cards(self) -> list[str]:
+        """Every card reference of the game (what `/carta` searches), in the rulebook's order."""
+        return []
+
+    def card(self, ref: str, state: S | None = None) -> Card | None:
+        """The card's name and text; with a game in progress, as that game plays it (e.g.
+        a magician's Dark Alley power only when the Dark Alley is on). None: no such card."""
+        return None
+
+    def rules(self) -> list[RulesSection]:
+        """How to play, per phase, in the rulebook's order (`/regras`)."""
+        return []

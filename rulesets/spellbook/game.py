@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rulesets.core import Event, FinalScore, Game, Msg, Outcome, Prompt, Rng
+from rulesets.core import Card, Event, FinalScore, Game, Msg, Outcome, Prompt, Rng, RulesSection
 from rulesets.core.contract import TABLE, Say
-from rulesets.spellbook import altar, day, learning, picture, pool, scoring, solo, views  # noqa: F401 (registers steps)
+from rulesets.spellbook import altar, cards, day, learning, picture, pool, scoring, solo, views  # noqa: F401 (registers steps)
 from rulesets.spellbook import materia as mt
 from rulesets.spellbook.data import (
     ALTAR_SOLO,
@@ -126,6 +126,15 @@ class Spellbook(Game[State, Options]):
 
     def score(self, state: State) -> FinalScore:
         return scoring.final_score(state)
+
+    def cards(self) -> list[str]:
+        return cards.refs()
+
+    def card(self, ref: str, state: State | None = None) -> Card | None:
+        return cards.card(ref, state)
+
+    def rules(self) -> list[RulesSection]:
+        return cards.rules()
 
 
 GAME = Spellbook()

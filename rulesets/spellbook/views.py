@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.core import Choice, Msg, Prompt, msg
+from rulesets.spellbook import cards
 from rulesets.spellbook.data import (
     FAMILIAR_SPACES,
     KIND_BY_ID,
@@ -149,5 +150,5 @@ def prompt(st: State, seat: int) -> Prompt:
     if st.q and st.q[0]["do"] == "storm_pick":
         info.append(msg("spellbook.info.storm", materia=materia_list(st.q[0]["sel"])))
     return Prompt(seat=seat, title=title, choices=[Choice(id=c, label=choice_label(st, c)) for c in choices],
-                  info=info)
+                  info=info, cards=cards.prompt_cards(choices))
 

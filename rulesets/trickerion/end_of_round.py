@@ -7,7 +7,7 @@ from rulesets.core import Event, Rng, msg
 
 from . import hooks
 from .data import BOARD, CARDS
-from .rules import kind, log, who
+from .rules import kind, log, qty, who
 from .state import Card, State
 
 
@@ -22,9 +22,10 @@ def pagar_salarios(state: State, events: list[Event]) -> None:
         lost = min(p.fame, 2 * (due - paid))
         p.fame -= lost
         if due == paid and due:
-            log(events, "wages", player=who(s), paid=paid)
+            log(events, "wages", player=who(s), paid=qty("coins", paid))
         elif due:
-            log(events, "wages_short", player=who(s), paid=paid, unpaid=due - paid, fame=lost)
+            log(events, "wages_short", player=who(s), paid=qty("coins", paid), unpaid=qty("coins", due - paid),
+                fame=lost)
 
 
 def retornar_personagens(state: State, events: list[Event]) -> None:

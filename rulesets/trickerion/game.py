@@ -28,11 +28,12 @@ from typing import Any
 
 from pydantic import BaseModel, model_validator
 
-from rulesets.core import Event, FinalScore, Game, Outcome, Prompt, Rng
+from rulesets.core import Card, Event, FinalScore, Game, Outcome, Prompt, Rng, RulesSection
 from rulesets.core.messages import Msg
 from rulesets.core.unchecked import unchecked
 
 from . import (
+    cards,
     dark_alley,  # importing it registers the Dark Alley module in hooks.REGISTRY
     end_of_round,
     hooks,
@@ -49,7 +50,7 @@ from . import (
 )
 from .data import BOARD
 from .quick_game import NAME as QUICK_GAME  # importing an option's module registers it in hooks.REGISTRY
-from .rules import gain, initiative_space, log, who
+from .rules import gain, initiative_space, log, qty, who
 from .secret_workshop import NAME as SECRET_WORKSHOP
 from .state import State
 
@@ -84,7 +85,7 @@ def propaganda(state: State, s: int, choice: str, rng: Rng, events: list[Event])
         p.coins -= cost
         p.poster = True
         gain(p, fame=BOARD.advertise["fame"])
-        log(events, "advertise", player=who(s), coins=cost, fame=BOARD.advertise["fame"])
+        log(events, "advertise", player=who(s), coins=qty("coins", cost), fame=BOARD.advertise["fame"])
     state.pi += 1
     state.turn, state.step = None, ""
     return True
@@ -283,6 +284,15 @@ class Trickerion(Game[State, Options]):
 
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
+
+    def cards(self) -> list[str]:
+        return cards.refs()
+
+    def card(self, ref: str, state: State | None = None) -> Card | None:
+        return cards.card(ref, state)
+
+    def rules(self) -> list[RulesSection]:
+        return cards.rules()
 
     def score(self, state: State) -> FinalScore:
         return scoring.final(state)

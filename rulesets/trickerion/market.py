@@ -7,7 +7,7 @@ from rulesets.core import Event, Rng
 
 from . import hooks
 from .data import BOARD, COMPONENT_KEYS
-from .rules import acted, add_components, comp_cost, comp_name, cost, log, room_for, who
+from .rules import acted, add_components, comp_cost, comp_name, cost, log, qty, room_for, who
 from .state import State
 
 SURCHARGE = BOARD.market["quick_order_surcharge"]
@@ -114,7 +114,7 @@ def comprar(state: State, s: int, choice: str, rng: Rng, events: list[Event]) ->
     p.coins -= total
     add_components(p, comp, n)
     state.cur.ap -= cost(state, "comprar") + off * cost(state, "barganhar")
-    log(events, "buy", player=who(s), count=n, comp=comp_name(comp), coins=total, bargain=off)
+    log(events, "buy", player=who(s), count=n, comp=comp_name(comp), coins=qty("coins", total), bargain=off)
     back(state)
     acted(state, s, "comprar", events, comp=comp, n=n, coins=total)
 

@@ -145,7 +145,8 @@ class Module(hooks.Module):
             return msg("trickerion.choice.quick_comp", comp=comp_name(choice[3:]), coins=comp_cost(choice[3:]))
         if choice.startswith("qd:") and state.step == "rapido_carta":
             loc = choice[3:]
-            return msg("trickerion.choice.quick_deck", loc=msg(f"trickerion.loc.{loc}"), n=len(state.alley.decks[loc]))
+            n = len(state.alley.decks[loc])
+            return msg("trickerion.choice.quick_deck", loc=msg(f"trickerion.loc.{loc}"), n=n, count=n)
         return None
 
     def info(self, state: State, seat: int) -> list[Msg]:

@@ -24,7 +24,13 @@ def log(events: list[Event], key: str, audience: list[int] | None = None, **para
     # unvalidated: every parameter is built by the rules (Seat, Msg, list[Msg], int, str), and a game logs
     # hundreds of lines; the playout tests check that every event survives the JSON round trip unchanged.
     events.append(unchecked(Event, text=unchecked(Msg, key=f"trickerion.log.{key}", params=params),
-                            audience=audience))
+                            audience=audience, summary=False))
+
+
+def qty(what: str, n: int) -> Msg:
+    """"2 de Fama", "1 Moeda", "3 Fragmentos", "2 Conexões": a number and its noun, in the plural form the
+    language wants (`trickerion.qty.<what>[one|other]`), never "Moeda(s)"."""
+    return msg(f"trickerion.qty.{what}", count=n)
 
 
 # Names are frozen Msgs, so each is built once and shared (building one costs microseconds).

@@ -34,6 +34,7 @@ from .rules import (
     markers_in_theater,
     meets,
     owned,
+    qty,
     trick_name,
     who,
 )
@@ -131,7 +132,8 @@ class Module(hooks.Module):
             msg("trickerion.table.trick", trick=trick_name(o.t), on=o.on) for o in p.tricks]))
         if state.step == "perito":
             o = owned(p, state.ctx["t"])
-            out.append(msg("trickerion.info.expert", trick=trick_name(o.t), on=o.on, room=room(state, seat, o)))
+            out.append(msg("trickerion.info.expert", trick=trick_name(o.t), on=qty("markers", o.on),
+                           room=room(state, seat, o)))
         return out
 
 

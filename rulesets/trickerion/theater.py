@@ -8,7 +8,7 @@ from rulesets.core import Event, Rng
 
 from . import hooks
 from .data import CARDS, TRICKS
-from .rules import acted, cost, gain, links_of, log, owned, placements, shards_gained, slot_msg, trick_name, who
+from .rules import acted, cost, gain, links_of, log, owned, placements, qty, shards_gained, slot_msg, trick_name, who
 from .state import Marker, State
 
 # ---------------------------------------------------------------------------------------------- Preparar um Truque
@@ -96,7 +96,8 @@ def preparar_truque(state: State, s: int, tid: str, index: int, slot: str, d: in
     card = state.row[index]
     card.m[slot] = Marker(seat=s, sym=o.sym, t=tid, d=d)
     links = links_of(card, slot)
-    log(events, "set_up", player=who(s), trick=trick_name(tid), card=index + 1, slot=slot_msg(slot), links=len(links))
+    log(events, "set_up", player=who(s), trick=trick_name(tid), card=index + 1, slot=slot_msg(slot),
+        links=qty("links", len(links)))
     for m in hooks.active(state):
         m.set_up(state, s, tid, events)
     data = CARDS[card.id]

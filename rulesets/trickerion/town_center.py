@@ -9,7 +9,7 @@ from rulesets.core import Event, Rng, msg
 
 from . import hooks
 from .data import BASE_TRICKS, BOARD, CATEGORIES, DICE, DIE_IDS, MAGICIANS, TRICKS
-from .rules import acted, cost, free_symbol, log, taken_tricks, trick_capacity, trick_name, who
+from .rules import acted, cost, free_symbol, log, qty, taken_tricks, trick_capacity, trick_name, who
 from .state import Owned, Player, State
 
 X = "X"
@@ -96,7 +96,7 @@ def aprender_truque(state: State, s: int, choice: str, rng: Rng, events: list[Ev
     p.tricks.append(Owned(t=tid, sym=free_symbol(p), eng=base_used >= BOARD.workshop["trick_slots"]))
     state.dice[state.ctx["die"]] = X
     state.cur.ap -= cost(state, "aprender")
-    log(events, "learn", player=who(s), trick=trick_name(tid), coins=price)
+    log(events, "learn", player=who(s), trick=trick_name(tid), coins=qty("coins", price))
     back(state)
     acted(state, s, "aprender", events, trick=tid)
 

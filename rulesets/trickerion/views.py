@@ -10,7 +10,7 @@ from typing import Any
 from rulesets.core import Choice, Prompt, msg
 from rulesets.core.messages import Msg
 
-from . import hooks
+from . import cards, hooks
 from .data import CARDS, COST, MAGICIANS, TRICKS
 from .market import unit_price
 from .placement import card_location, cards_left, char_msg, enhance_ap, loc_msg, shown_plan, space_msg
@@ -122,7 +122,8 @@ def prompt(state: State, seat: int, choices: list[str]) -> Prompt:
     p = state.p[seat]
     info = [msg("trickerion.info.purse", coins=p.coins, fame=p.fame, shards=p.shards)]
     if state.cur is not None and state.turn == seat:
-        info.append(msg("trickerion.info.ap", ap=state.cur.ap, char=char_msg(state.cur.c), loc=loc_msg(state.cur.loc)))
+        info.append(msg("trickerion.info.ap", count=state.cur.ap, char=char_msg(state.cur.c),
+                        loc=msg(f"trickerion.at.{state.cur.loc}")))
         if state.cur.loc in ("market", "workshop"):
             info.append(msg("trickerion.info.comps", comps=comps_msgs(p)))
         if state.cur.loc in ("workshop", "theater"):
@@ -149,7 +150,8 @@ def prompt(state: State, seat: int, choices: list[str]) -> Prompt:
         info += m.info(state, seat)
     title_step = "assign_card" if step == "assign" and p.pick else step
     return Prompt(seat=seat, title=msg(f"trickerion.prompt.{title_step}"),
-                  choices=[Choice(id=c, label=label(state, seat, c)) for c in choices], info=info)
+                  choices=[Choice(id=c, label=label(state, seat, c)) for c in choices], info=info,
+                  cards=cards.prompt_cards(state, seat, choices))
 
 
 def trick_info(tid: str) -> Msg:

@@ -97,7 +97,7 @@ def escolher_baralho(state: State, s: int, choice: str, rng: Rng, events: list[E
     deck = state.alley.decks[loc]
     drawn, deck[:] = deck[:ALLEY["draw"]], deck[ALLEY["draw"]:]
     state.ctx = {"loc": loc, "drawn": drawn}
-    log(events, "da_draw", player=who(s), loc=msg(f"trickerion.loc.{loc}"), count=len(drawn))
+    log(events, "da_draw", player=who(s), loc=msg(f"trickerion.deck.{loc}"), count=len(drawn))
     log(events, "da_drawn", audience=[s], cards=[msg(f"trickerion.card.{c}") for c in drawn])
     state.step = "da_manter"
 

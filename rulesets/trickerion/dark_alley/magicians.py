@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng, msg
 
-from ..rules import cost, gain, kind, log, owned, shards_gained, trick_name, who
+from ..rules import cost, gain, kind, log, owned, qty, shards_gained, trick_name, who
 from ..state import State
 from .facts import PERMANENT, SPECIALS
 
@@ -189,7 +189,7 @@ def correntes_espaco(state: State, s: int, choice: str, rng: Rng, events: list[E
     card.m[slot] = m.model_copy(update={"d": int(d)})
     links = links_of(card, slot)
     log(events, "da_break_free", player=who(s), trick=trick_name(m.t), card=to + 1, slot=slot_msg(slot),
-        links=len(links))
+        links=qty("links", len(links)))
     for li in links:
         if CARDS[card.id].links[li].shard:
             for seat in sorted({card.m[x].seat for x in CARDS[card.id].links[li].between}):

@@ -37,7 +37,7 @@ def deal_special(state: State, s: int, location: str, events: list[Event]) -> st
         return None
     card = deck.pop(0)
     state.p[s].hand[card] = 1
-    log(events, "da_dealt", player=who(s), loc=msg(f"trickerion.loc.{location}"))
+    log(events, "da_dealt", player=who(s), loc=msg(f"trickerion.deck.{location}"))
     log(events, "da_kept", audience=[s], card=msg(f"trickerion.card.{card}"))
     return card
 

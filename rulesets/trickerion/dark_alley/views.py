@@ -36,7 +36,8 @@ def label(state: State, seat: int, cid: str) -> Msg | None:
     if head in YES_NO:
         return msg(f"trickerion.da.choice.{YES_NO[head]}{arg}")
     if head == "dk":
-        return msg("trickerion.da.choice.deck", loc=msg(f"trickerion.loc.{arg}"), n=len(state.alley.decks[arg]))
+        n = len(state.alley.decks[arg])
+        return msg("trickerion.da.choice.deck", loc=msg(f"trickerion.loc.{arg}"), n=n, count=n)
     if head == "kp":
         return special_cards.card_msg(arg)
     if head in ("ro", "rp"):
@@ -165,7 +166,8 @@ def step_label(state: State, seat: int, cid: str) -> Msg | None:
         tid, kind = arg.split(":")
         first = next(f for f in state.alley.premiere[str(seat)] if f.startswith(tid + ":")).split(":")
         n = int(first[1 + ("fame", "coins", "shards").index(kind)])
-        return msg("trickerion.da.choice.premiere", trick=trick_name(tid), what=msg(f"trickerion.da.yield.{kind}", n=n))
+        return msg("trickerion.da.choice.premiere", trick=trick_name(tid), what=msg(f"trickerion.da.yield.{kind}",
+                   n=n, count=n))
     if head == "mi":
         return special_cards.card_msg(arg)
     if head == "cb":

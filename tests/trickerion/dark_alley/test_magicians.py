@@ -117,7 +117,7 @@ def test_m01_master_of_chains_reschedules_before_the_performances_with_link_bonu
     assert m.state.step == "da_correntes_b" and m.state.row[1].m[slot].t == "T25" and not m.state.row[0].m
     moved = next(e.text.params for e in events if keys([e]) == ["da_break_free"])
     events = do(m, 0, "cb:1")  # a link of a level-1 trick: 1 Fame (unlike a normal Reagendar)
-    assert m.state.p[0].fame == fame + 1 and moved["links"] == 1
+    assert m.state.p[0].fame == fame + 1 and moved["links"].params["count"] == 1
     assert "da_break_free" not in keys(events) and m.state.round == 2  # once: the round went on
 
 

@@ -19,6 +19,7 @@ from ...rules import (
     markers_in_theater,
     meets,
     owned,
+    qty,
     return_trick,
     room_for,
     taken_tricks,
@@ -49,7 +50,8 @@ def juros(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> N
     face = DICE[state.ctx["die"]][rng.below(6)]
     coins = 0 if face == X else int(face)
     state.p[s].coins += coins
-    log(events, "da_interest", player=who(s), face=msg("trickerion.face.X") if face == X else str(face), coins=coins)
+    log(events, "da_interest", player=who(s), face=msg("trickerion.face.X") if face == X else str(face),
+        coins=qty("coins", coins))
     _done(state)
 
 
@@ -126,7 +128,7 @@ def investir(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -
     add_components(p, comp, 1)
     state.ctx["budget"] -= price
     state.ctx["n"] += 1
-    log(events, "buy", player=who(s), count=1, comp=comp_name(comp), coins=price, bargain=0)
+    log(events, "buy", player=who(s), count=1, comp=comp_name(comp), coins=qty("coins", price), bargain=0)
 
 
 def hypnotic(state, s, info, events):  # A27: the hired character joins now and may be placed this phase

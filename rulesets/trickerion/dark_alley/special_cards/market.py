@@ -15,6 +15,7 @@ from ...rules import (
     cost,
     gain,
     log,
+    qty,
     room_for,
     who,
 )
@@ -29,7 +30,7 @@ def share(state: State, s: int, coins: int, events: list[Event]) -> None:
     for sharer in state.alley.share:
         if sharer != s:
             state.p[sharer].coins += coins
-            log(events, "da_share", player=who(sharer), coins=coins, payer=who(s))
+            log(events, "da_share", player=who(sharer), coins=qty("coins", coins), payer=who(s))
 
 
 def workshop_exhibition(state, s, info, events):  # A39
@@ -43,7 +44,7 @@ def shoplifting(state, s, info, events):  # A40: one bought unit was free; its s
     if comp in state.stock:
         price = unit_price(state, comp) or 0
         state.p[s].coins += price
-        log(events, "da_shoplift", player=who(s), comp=comp_name(comp), coins=price)
+        log(events, "da_shoplift", player=who(s), comp=comp_name(comp), coins=qty("coins", price))
         state.ctx = {"slot": state.stock.index(comp)}
         state.step = "da_furto"
 
@@ -83,7 +84,7 @@ def mercador(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -
         price = COMPONENTS[comp].cost + 1
         state.p[s].coins -= price
         add_components(state.p[s], comp, 1)
-        log(events, "buy", player=who(s), count=1, comp=comp_name(comp), coins=price, bargain=0)
+        log(events, "buy", player=who(s), count=1, comp=comp_name(comp), coins=qty("coins", price), bargain=0)
         share(state, s, price, events)
     _done(state)
 
@@ -133,7 +134,8 @@ def cesta(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> N
     coins = ctx["value"] if ctx["kind"] == "sale" else 0
     if ctx["kind"] == "barter":
         p.shards -= 1
-    log(events, f"da_{ctx['kind']}", player=who(s), comps=[comp_name(c) for c in ctx["bought"]], coins=coins)
+    log(events, f"da_{ctx['kind']}", player=who(s), comps=[comp_name(c) for c in ctx["bought"]],
+        coins=qty("coins", coins))
     _done(state)
     tell(state, s, "comprar", events, comp=None, n=ctx["n"], coins=coins)
 

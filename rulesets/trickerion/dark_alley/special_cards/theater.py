@@ -16,6 +16,7 @@ from ...rules import (
     markers_in_theater,
     owned,
     placements,
+    qty,
     shards_gained,
     slot_msg,
     trick_name,
@@ -83,7 +84,8 @@ def convidado(state: State, s: int, choice: str, rng: Rng, events: list[Event]) 
     o.on -= 1
     state.row[i].m[OFF_SLOT] = Marker(seat=s, sym=o.sym, t=o.t, d=0)
     state.cur.ap -= cost(state, "preparar")
-    log(events, "set_up", player=who(s), trick=trick_name(o.t), card=i + 1, slot=slot_msg(OFF_SLOT), links=0)
+    log(events, "set_up", player=who(s), trick=trick_name(o.t), card=i + 1, slot=slot_msg(OFF_SLOT),
+        links=qty("links", 0))
     _done(state)
 
 
@@ -179,7 +181,8 @@ def _street(state: State, s: int, index: int, slot: str, events: list[Event]) ->
     gain(state.p[s], fame=fame, coins=coins, shards=y.shards)
     state.cur.ap -= cost(state, "reagendar")
     state.alley.mode = "used"
-    log(events, "da_street", player=who(s), trick=trick_name(m.t), fame=fame, coins=coins, shards=y.shards)
+    log(events, "da_street", player=who(s), trick=trick_name(m.t), fame=fame, coins=qty("coins", coins),
+        shards=qty("shards", y.shards))
     shards_gained(state, s, y.shards, events)
 
 
@@ -218,7 +221,8 @@ def estreia(state: State, s: int, choice: str, rng: Rng, events: list[Event]) ->
         _, tid, kind = choice.split(":")
         n = int(firsts[tid][("fame", "coins", "shards").index(kind)])
         gain(state.p[s], **{kind: n})
-        log(events, "da_premiere", player=who(s), trick=trick_name(tid), what=msg(f"trickerion.da.yield.{kind}", n=n))
+        log(events, "da_premiere", player=who(s), trick=trick_name(tid),
+            what=msg(f"trickerion.da.yield.{kind}", n=n, count=n))
         if kind == "shards":
             shards_gained(state, s, n, events)
     state.turn, state.step, state.ctx = None, "", {}

@@ -17,6 +17,7 @@ from ...rules import (
     markers_in_theater,
     owned,
     placements,
+    qty,
     remove_component,
     shards_gained,
     slot_msg,
@@ -50,7 +51,8 @@ def ensaio(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> 
         o.on -= 1
         y = TRICKS[o.t].yields
         gain(state.p[s], fame=y.fame, coins=y.coins, shards=y.shards)
-        log(events, "da_test_run", player=who(s), trick=trick_name(o.t), fame=y.fame, coins=y.coins, shards=y.shards)
+        log(events, "da_test_run", player=who(s), trick=trick_name(o.t), fame=y.fame,
+            coins=qty("coins", y.coins), shards=qty("shards", y.shards))
         shards_gained(state, s, y.shards, events)
     _done(state)
 
