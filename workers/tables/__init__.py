@@ -64,12 +64,14 @@ def on_press(ctx: Ctx) -> None:
     elif play.parse_choice_arg(arg) is not None:
         owner, index = play.parse_choice_arg(arg)  # type: ignore[misc]
         play.press(ctx, version, owner, index)
-    elif arg in (play.UNDO, play.RESEND):
+    elif arg in (play.UNDO, play.RESEND, play.CARDS):
         seat = play._seat_for_press(ctx)
         if seat is None:
             return
         if arg == play.UNDO:
             play.take_back(ctx, seat, version)
+        elif arg == play.CARDS:
+            play.explain(ctx, seat, version)
         else:
             play.resend(ctx, seat)
     else:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rulesets.core import load_match
-from rulesets.registry import get_game
+from rulesets.registry import available, get_game
 from workers.protocol import Button, callback, parse_join_payload
-from workers.tables import lobby, play, reminders, render
+from workers.tables import cards, lobby, play, reminders, render
 from workers.tables.context import Ctx
 from workers.tables.model import Shown, Table
 
@@ -23,7 +23,7 @@ CONFIRM_YES, CONFIRM_NO = "Cy", "Cn"
 ALIASES = {
     "newgame": "novojogo", "cancel": "cancelar", "help": "ajuda", "history": "historico",
     "games": "jogos", "remind": "lembrar", "undo": "desfazer", "leave": "sair", "language": "idioma",
-    "reminders": "lembretes", "histórico": "historico",
+    "reminders": "lembretes", "histórico": "historico", "rules": "regras", "card": "carta",
 }
 
 
@@ -85,7 +85,13 @@ def cmd_start(ctx: Ctx, args: list[str]) -> None:
             return
         lobby.join(ctx)
         return
-    ctx.reply("tables.hint.welcome")
+    ctx.reply("tables.hint.welcome", games=game_list(ctx.here_lang))
+
+
+def game_list(lang: str) -> render.Safe:
+    """One line per game: the /novojogo word and the game's name (the greeting, /ajuda)."""
+    return render.Safe("\n".join(render.t("tables.help.newgame", lang, name=g, game=render.game_title(g, lang))
+                                  for g in available()))
 
 
 def cmd_new(ctx: Ctx, args: list[str]) -> None:
@@ -293,7 +299,7 @@ def cmd_help(ctx: Ctx, args: list[str]) -> None:
         else:
             lines.append(render.t("tables.help.playing", lang, game=title))
         lines += game_help(table, lang)
-    lines.append(render.t("tables.help.commands", lang))
+    lines.append(render.t("tables.help.commands", lang, games=game_list(lang)))
     ctx.send(ctx.cmd.chat_id, render.fit(lines))
 
 
@@ -402,4 +408,6 @@ HANDLERS: dict[str, Callable[[Ctx, list[str]], None]] = {
     "ajuda": cmd_help,
     "historico": cmd_history,
     "idioma": cmd_language,
+    "regras": cards.cmd_rules,
+    "carta": cards.cmd_card,
 }

@@ -32,6 +32,10 @@ class Shown(BaseModel):
     version: int  # table version carried by its buttons
     digest: str  # fingerprint of its content (text, buttons, picture)
     kind: Literal["prompt", "note", "lobby", "status", "confirm"] = "prompt"
+    # a prompt: its cards' texts are open (ℹ️), and the lines of what just happened drawn above it
+    # (kept so that opening the texts redraws the same message)
+    explain: bool = False
+    recap: list[str] = []
 
 
 class SeatInfo(BaseModel):

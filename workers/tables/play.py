@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from rulesets.core import Event, Game, IllegalMove, Match, act, can_undo, new_match, undo
 from rulesets.registry import get_game
 from workers.protocol import Button, ascii_int, callback
-from workers.tables import picture, reminders, render
+from workers.tables import cards, picture, reminders, render
 from workers.tables.context import Ctx
 from workers.tables.model import Shown
 
@@ -29,6 +29,7 @@ MOVE_LINES = 8  # events shown to the mover under their answered prompt
 STAND_IN_LIMIT = 5000  # actions the stand-ins may take in one command (a game is far shorter)
 UNDO = "U"
 RESEND = "R"
+CARDS = "I"  # ℹ️: open / close the texts of the cards a prompt offers or shows
 
 
 @dataclass
@@ -208,6 +209,39 @@ def resend(ctx: Ctx, seat: int) -> None:
     ctx.answer("")
 
 
+def explain(ctx: Ctx, seat: int, version: int) -> None:
+    """ℹ️ on a prompt: the same message redrawn with (or without) the texts of its cards, in place and
+    with the same buttons, which stay valid (they keep the version they were drawn at). A prompt with a
+    single short card is answered with an alert instead, and nothing is redrawn."""
+    table = ctx.table
+    assert table is not None
+    shown = table.seats[seat].shown
+    if shown is None or shown.kind != "prompt" or shown.version != version:
+        ctx.refuse("tables.error.stale", "stale")
+        return
+    match = table.load()
+    game = get_game(match.game)
+    if seat not in waiting(game, match):
+        ctx.refuse("tables.error.stale", "stale")
+        return
+    refs = game.prompt(match.state, seat).cards
+    if not refs:
+        ctx.refuse("tables.error.forged", "forged")
+        return
+    lang = ctx.seat_lang(seat)
+    alert = None if shown.explain else cards.alert_text(game, match.state, refs, lang)
+    if alert is not None:
+        ctx.answer(alert, alert=True)
+        return
+    ctx.touch()
+    body, buttons, digest = prompt_view(ctx, game, match, seat, explain=not shown.explain)
+    text_lines = body[:1] + shown.recap + body[1:]
+    table.seats[seat].shown = shown.model_copy(update={"digest": digest, "explain": not shown.explain})
+    ctx.send(table.seats[seat].user_id, render.fit(text_lines), _with_version(ctx, buttons, version),
+             slot=shown.slot, silent=True)
+    ctx.answer("")
+
+
 def run_stand_ins(ctx: Ctx, game: Game, match: Match, turn: Turn, also: int | None = None) -> None:
     """Seats whose player left are played at once by the game's stand-in (and seat `also`,
     voted in for one turn, until the table no longer waits on it)."""
@@ -289,8 +323,10 @@ def others(ctx: Ctx, seat: int) -> str:
                     others=render.join(names, lang))
 
 
-def prompt_view(ctx: Ctx, game: Game, match: Match, seat: int) -> tuple[list[str], list[Button], str]:
-    """The seat's prompt: text lines, buttons (callback data added later), fingerprint."""
+def prompt_view(ctx: Ctx, game: Game, match: Match, seat: int,
+                explain: bool = False) -> tuple[list[str], list[Button], str]:
+    """The seat's prompt: text lines, buttons (callback data added later), fingerprint. `explain`: with
+    the texts of the cards it offers or shows (the ℹ️ button opens and closes them)."""
     table = ctx.table
     assert table is not None
     lang, names = ctx.seat_lang(seat), table.names()
@@ -299,6 +335,11 @@ def prompt_view(ctx: Ctx, game: Game, match: Match, seat: int) -> tuple[list[str
     lines += [render.game_text(m, lang, names) for m in prompt.info]
     buttons = [Button(text=render.label(render.game_plain(c.label, lang, names)), callback_data=choice_arg(seat, i))
                for i, c in enumerate(prompt.choices)]
+    if prompt.cards:
+        if explain:
+            lines += cards.explanation(game, match.state, prompt.cards, lang, names)
+        key = "tables.button.cards_hide" if explain else "tables.button.cards"
+        buttons.append(Button(text=render.plain(key, lang), callback_data=CARDS))
     if can_undo(match, seat):
         buttons.append(Button(text=render.plain("tables.button.undo", lang), callback_data=UNDO))
     return lines, buttons, render.fingerprint(lines, [b.text for b in buttons])
@@ -321,10 +362,11 @@ def note_view(ctx: Ctx, game: Game, match: Match, seat: int) -> tuple[list[str],
     return lines, buttons
 
 
-def _with_version(ctx: Ctx, buttons: list[Button]) -> list[list[Button]]:
+def _with_version(ctx: Ctx, buttons: list[Button], version: int | None = None) -> list[list[Button]]:
     table = ctx.table
     assert table is not None
-    return render.keyboard([Button(text=b.text, callback_data=callback(table.id, table.version, b.callback_data or ""))
+    v = table.version if version is None else version
+    return render.keyboard([Button(text=b.text, callback_data=callback(table.id, v, b.callback_data or ""))
                             for b in buttons])
 
 
@@ -347,11 +389,14 @@ def show_seat(ctx: Ctx, game: Game, match: Match, seat: int, *, want: bool, acto
     info = table.seats[seat]
     shown = info.shown
     if want:
-        body, buttons, digest = prompt_view(ctx, game, match, seat)
+        opened = shown is not None and shown.kind == "prompt" and shown.explain and seat != actor
+        body, buttons, digest = prompt_view(ctx, game, match, seat, explain=opened)
+        if shown is not None and shown.kind == "prompt" and digest == shown.digest and seat != actor and not lines:
+            return False  # unchanged: leave it (its buttons stay valid, its card texts open if they were)
+        if opened:  # the prompt changed: drawn afresh, with the card texts closed
+            body, buttons, digest = prompt_view(ctx, game, match, seat)
         text_lines = body[:1] + lines + body[1:] if lines else body
         if shown is not None and shown.kind == "prompt":
-            if digest == shown.digest and seat != actor and not lines:
-                return False  # unchanged: leave it (its buttons stay valid)
             slot = shown.slot
             notify = False
         elif shown is not None and seat == actor:
@@ -361,7 +406,7 @@ def show_seat(ctx: Ctx, game: Game, match: Match, seat: int, *, want: bool, acto
             info.gen += 1  # their turn starts: a new message, so Telegram notifies them
             slot = f"prompt.{info.gen}"
             notify = True
-        info.shown = Shown(slot=slot, version=table.version, digest=digest, kind="prompt")
+        info.shown = Shown(slot=slot, version=table.version, digest=digest, kind="prompt", recap=lines)
         ctx.send(info.user_id, render.fit(text_lines), _with_version(ctx, buttons), slot=slot, silent=not notify)
         return True
     if shown is None or (shown.kind != "prompt" and seat != actor):
