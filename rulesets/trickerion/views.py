@@ -59,8 +59,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 
 def table(state: State, seat: int | None) -> list[Msg]:
-    lines: list[Msg] = [msg("trickerion.table.round", round=state.round, rounds=state.rounds,
-                            phase=msg(f"trickerion.phase.{state.phase}"))]
+    lines: list[Msg] = [_heading(state)]
     if state.dice:
         lines.append(msg("trickerion.table.dice", dice=dice_msg(state)))
     lines.append(msg("trickerion.table.market", stock=[comp_name(c) for c in state.stock if c],
@@ -108,6 +107,17 @@ def comps_msgs(p) -> list[Msg]:
 def hire_msg(kind: str) -> Msg:
     """A character hired this round (it joins the team at the end of the round)."""
     return msg(f"trickerion.char.{kind}")
+
+
+def _heading(state: State) -> Msg:
+    """"Rodada 2/7 — Fase de Atribuição"; before round 1, the setup (there is no round 0)."""
+    rounds = state.rounds
+    for m in hooks.active(state):
+        rounds = m.rounds(state, rounds)
+    phase = msg(f"trickerion.phase.{state.phase}")
+    if state.phase in ("magician", "start"):
+        return msg("trickerion.table.setup", phase=phase, rounds=rounds)
+    return msg("trickerion.table.round", round=state.round, rounds=rounds, phase=phase)
 
 
 def card_msg(cid: str) -> Msg:

@@ -50,8 +50,11 @@ def test_only_the_creator_or_an_admin_starts(world):
     assert "a partida começou com Ana e Bia" in result.outbound[0].text
     status = [o for o in result.outbound if o.chat_id == GROUP and o.slot == "status"]
     assert len(status) == 1 and not status[0].silent  # a new message: the group is notified
-    prompts = [o for o in result.outbound if o.chat_id in (ANA, BIA)]
+    prompts = [o for o in result.outbound if o.chat_id in (ANA, BIA) and o.slot.startswith("prompt")]
     assert {o.chat_id for o in prompts} == {ANA, BIA} and not any(o.silent for o in prompts)
+    # the join confirmations lose their Sair button, silently (the game is left from the group)
+    joined = [o for o in result.outbound if o.chat_id in (ANA, BIA) and o.slot.startswith("joined")]
+    assert len(joined) == 2 and all(o.silent and not o.buttons for o in joined)
 
 
 def test_the_creator_starts_without_being_admin(world):

@@ -77,7 +77,7 @@ def free_text(ctx: Ctx) -> None:
 
 def cmd_start(ctx: Ctx, args: list[str]) -> None:
     if ctx.cmd.chat_type != "private":
-        ctx.reply("tables.hint.start_group")
+        ctx.reply("tables.hint.start_group", games=game_list(ctx.here_lang))
         return
     if args and parse_join_payload(args[0]) is not None:
         if ctx.table is None or ctx.table.id != parse_join_payload(args[0]):
@@ -175,6 +175,9 @@ def _seated(ctx: Ctx, table) -> int | None:
 
 
 def cmd_leave(ctx: Ctx, args: list[str]) -> None:
+    if ctx.cmd.chat_type == "private":
+        leave_in_private(ctx)
+        return
     table = _group_table(ctx)
     if table is None:
         return
@@ -186,6 +189,33 @@ def cmd_leave(ctx: Ctx, args: list[str]) -> None:
         ctx.reply("tables.lobby.left")
     else:
         play.leave(ctx, seat)
+
+
+def leave_in_private(ctx: Ctx) -> None:
+    """`/sair` in private: a Sair button for each lobby the user sits at (the press reaches that table);
+    a game is left from its group, where the others see it."""
+    lang = ctx.user_lang
+    buttons, playing = [], False
+    for table_id in ctx.dir.user_tables(ctx.cmd.user_id):
+        raw = ctx.dir.load_table(table_id)
+        if raw is None:
+            continue
+        table = Table.model_validate(raw)
+        if table.seat_of(ctx.cmd.user_id) is None or not table.open:
+            continue
+        if table.status == "lobby":
+            buttons.append(Button(
+                text=render.label(render.plain("tables.button.leave_table", lang,
+                                               game=render.game_title(table.game, lang))),
+                callback_data=callback(table.id, table.version, lobby.LEAVE_PRIVATE)))
+        else:
+            playing = True
+    if buttons:
+        ctx.send(ctx.cmd.chat_id, render.t("tables.lobby.leave_which", lang), render.keyboard(buttons, width=1))
+    elif playing:
+        ctx.refuse("tables.hint.leave_group", "out_of_place")
+    else:
+        ctx.refuse("tables.games.none", "no_table", games=game_list(ctx.here_lang))
 
 
 def cmd_undo(ctx: Ctx, args: list[str]) -> None:
@@ -278,7 +308,7 @@ def my_tables(ctx: Ctx, detailed: bool) -> None:
             lines += [render.game_text(m, lang, table.names()) for m in game.table(match.state, seat)]
         entries.append((0 if seat in waits else 1, lines, button))
     if not entries:
-        ctx.reply("tables.games.none")
+        ctx.reply("tables.games.none", games=game_list(ctx.here_lang))
         return
     entries.sort(key=lambda e: e[0])
     text_lines = [render.t("tables.games.title", lang)]

@@ -46,6 +46,7 @@ OPTION_PLAYERS: dict[tuple[str, str], tuple[int, int]] = {
 }
 
 LEAVE, OPTIONS, BACK, START, OPTION, REMOVE = "Lx", "Lo", "Lb", "Ls", "Lo", "Lr"
+LEAVE_PRIVATE = "Lp"  # Sair in the player's private chat (the join confirmation, /sair there)
 
 MAX_OPEN_LOBBIES = 3  # lobbies one user opened that wait to start
 MAX_TABLES_PER_HOUR = 10  # tables opened in one group within an hour
@@ -311,11 +312,22 @@ def join(ctx: Ctx) -> None:
         return
     ctx.touch()
     lang = ctx.user_lang
+    # the confirmation carries a Sair button: whoever joined through the link from outside the group
+    # can leave from here too (its own slot per join, so that leaving edits this very message)
+    slot = f"joined.{cmd.update_id}"
     table.seats.append(SeatInfo(user_id=cmd.user_id, name=clean_name(cmd.user_name, str(cmd.user_id)), lang=lang,
-                                joined_at=ctx.now, last_active=ctx.now))
+                                joined_at=ctx.now, last_active=ctx.now, joined_slot=slot))
     ctx.result.user_tables_add.setdefault(cmd.user_id, []).append(table.id)
-    ctx.send(cmd.user_id, render.t("tables.lobby.joined", lang, game=render.game_title(table.game, lang)))
+    ctx.send(cmd.user_id, render.t("tables.lobby.joined", lang, game=render.game_title(table.game, lang)),
+             [[leave_button(ctx, lang)]], slot=slot)
     show_lobby(ctx)
+
+
+def leave_button(ctx: Ctx, lang: str) -> Button:
+    table = ctx.table
+    assert table is not None
+    return Button(text=render.plain("tables.button.leave_table", lang, game=render.game_title(table.game, lang)),
+                  callback_data=callback(table.id, table.version, LEAVE_PRIVATE))
 
 
 def leave(ctx: Ctx) -> None:
@@ -327,17 +339,40 @@ def leave(ctx: Ctx) -> None:
         ctx.refuse("tables.error.not_player", "not_player")
         return
     ctx.touch()
-    table.seats.pop(seat)
+    info = table.seats.pop(seat)
     ctx.result.user_tables_remove.setdefault(cmd.user_id, []).append(table.id)
     show_lobby(ctx)
+    if info.joined_slot is not None:  # the private confirmation loses its Sair button
+        lang = ctx.chat_lang(info.user_id, info.lang)
+        ctx.send(info.user_id, render.t("tables.lobby.left_private", lang, game=render.game_title(table.game, lang)),
+                 slot=info.joined_slot, silent=True)
     if cmd.kind == "callback":
         ctx.answer(render.plain("tables.lobby.left", ctx.user_lang))
+
+
+def leave_private(ctx: Ctx) -> None:
+    """Sair pressed in the player's private chat: leave the lobby, wherever they joined from."""
+    table, cmd = ctx.table, ctx.cmd
+    assert table is not None
+    if cmd.chat_type != "private" or cmd.chat_id != cmd.user_id:
+        ctx.refuse("tables.error.forged", "forged")
+        return
+    if table.seat_of(cmd.user_id) is None:
+        ctx.refuse("tables.error.not_player", "not_player")
+        return
+    if table.status != "lobby":
+        ctx.refuse("tables.error.leave_started", "stale")
+        return
+    leave(ctx)
 
 
 def press(ctx: Ctx, version: int, arg: str) -> None:
     """A lobby button."""
     table, cmd = ctx.table, ctx.cmd
     assert table is not None
+    if arg == LEAVE_PRIVATE:
+        leave_private(ctx)
+        return
     if cmd.chat_id != table.chat_id:
         ctx.refuse("tables.error.forged", "forged")
         return
@@ -414,8 +449,9 @@ def remove(ctx: Ctx, arg: str) -> None:
     table.lobby_view = "main"
     ctx.result.user_tables_remove.setdefault(seat.user_id, []).append(table.id)
     lang = ctx.chat_lang(seat.user_id, seat.lang)
+    # the join confirmation (with its Sair button) becomes the notice, when there is one
     ctx.send(seat.user_id, render.t("tables.lobby.removed_private", lang, game=render.game_title(table.game, lang),
-                                    name=ctx.cmd.user_name))
+                                    name=ctx.cmd.user_name), slot=seat.joined_slot)
     show_lobby(ctx)
     ctx.answer(render.plain("tables.lobby.removed", ctx.user_lang, name=seat.name))
 
@@ -450,4 +486,11 @@ def start(ctx: Ctx) -> None:
     ctx.send(table.chat_id, text, slot=table.lobby.slot, silent=True)
     ctx.result.outbound.insert(first, ctx.result.outbound.pop())
     table.lobby = None
+    for info in table.seats:  # the private confirmations lose their Sair button (the game is left in the group)
+        if info.joined_slot is not None:
+            seat_lang = ctx.chat_lang(info.user_id, info.lang)
+            ctx.send(info.user_id, render.t("tables.lobby.joined_started", seat_lang,
+                                            game=render.game_title(table.game, seat_lang)),
+                     slot=info.joined_slot, silent=True)
+            info.joined_slot = None
     ctx.answer("")

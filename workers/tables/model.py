@@ -50,6 +50,7 @@ class SeatInfo(BaseModel):
     gen: int = 0  # how many prompt messages this seat was sent (slot "prompt.<gen>")
     seen_to: int = 0  # match log entries before this one were shown to this player
     shown: Shown | None = None  # the private message holding this seat's prompt or note
+    joined_slot: str | None = None  # the private "you joined" message, with its Sair button (lobby)
 
 
 class Table(BaseModel):
