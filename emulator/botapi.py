@@ -423,6 +423,8 @@ async def delete_message(api: Api, p: Params):
 @method("pinChatMessage")
 async def pin_chat_message(api: Api, p: Params):
     chat = api.writable_chat(p)
+    if chat.type != "private" and not chat.bot_can_pin:
+        raise ApiError(400, E.PIN_RIGHTS)
     msg = api.message(chat, p, E.PIN_NOT_FOUND)
     if msg.message_id in chat.pinned:
         chat.pinned.remove(msg.message_id)
@@ -434,6 +436,8 @@ async def pin_chat_message(api: Api, p: Params):
 @method("unpinChatMessage")
 async def unpin_chat_message(api: Api, p: Params):
     chat = api.chat(p)
+    if chat.type != "private" and not chat.bot_can_pin:
+        raise ApiError(400, E.PIN_RIGHTS)
     message_id = p.int("message_id", required=False)
     if message_id is None:
         if chat.pinned:
@@ -525,7 +529,7 @@ async def get_chat_member(api: Api, p: Params):
         if chat.type == "private":
             return {"user": world.bot_user, "status": "member"}
         return {"user": world.bot_user, "status": "administrator", "can_be_edited": False, "is_anonymous": False,
-                "can_promote_members": False, **_ADMIN_RIGHTS}
+                "can_promote_members": False, **_ADMIN_RIGHTS, "can_pin_messages": chat.bot_can_pin}
     user = world.users.get(user_id)
     if user is None:
         raise ApiError(400, E.USER_NOT_FOUND)

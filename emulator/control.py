@@ -134,6 +134,19 @@ async def group_members(request: Request) -> Response:
     return JSONResponse({"chat_id": chat.id, "member_ids": chat.member_ids})
 
 
+@handles_errors
+async def bot_rights(request: Request) -> Response:
+    """What the bot may do in a group: {"can_pin_messages": bool} (true for a new group)."""
+    world = _world(request)
+    chat = _chat(world, _path_int(request, "chat_id"))
+    if chat.type == "private":
+        raise ControlError(400, "rights are set in groups")
+    data = await _body(request)
+    chat.bot_can_pin = bool(data.get("can_pin_messages", chat.bot_can_pin))
+    world.changed()
+    return JSONResponse({"chat_id": chat.id, "can_pin_messages": chat.bot_can_pin})
+
+
 def chat_summary(world: World, chat: Chat) -> dict:
     if chat.type == "private":
         user = world.users[chat.id]
@@ -359,6 +372,7 @@ def routes() -> list[Route]:
         Route("/_emulator/users/{user_id}/blocked", user_blocked, methods=["POST"]),
         Route("/_emulator/groups", groups, methods=["POST"]),
         Route("/_emulator/groups/{chat_id}/members", group_members, methods=["POST"]),
+        Route("/_emulator/groups/{chat_id}/bot_rights", bot_rights, methods=["POST"]),
         Route("/_emulator/chats", chats, methods=["GET"]),
         Route("/_emulator/chats/{chat_id}/messages", chat_messages, methods=["GET"]),
         Route("/_emulator/messages", messages, methods=["POST"]),

@@ -107,6 +107,9 @@ class ControlClient:
     def create_group(self, title: str, member_ids: list[int]) -> int:
         return self._call("POST", "groups", {"title": title, "member_ids": member_ids})["chat_id"]
 
+    def bot_rights(self, chat_id: int, can_pin_messages: bool) -> dict:
+        return self._call("POST", f"groups/{chat_id}/bot_rights", {"can_pin_messages": can_pin_messages})
+
     def send(self, chat_id: int, user_id: int, text: str) -> int:
         return self._call("POST", "messages", {"chat_id": chat_id, "user_id": user_id, "text": text})["message_id"]
 

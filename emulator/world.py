@@ -69,6 +69,7 @@ class Chat:
     messages: dict[int, Message] = field(default_factory=dict)
     next_message_id: int = 1
     pinned: list[int] = field(default_factory=list)  # message ids, most recent last
+    bot_can_pin: bool = True  # groups: the bot's right to pin messages (an admin may take it away)
     action: str | None = None
     action_until: float = 0.0
 

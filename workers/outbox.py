@@ -299,8 +299,18 @@ class Sender:
             if sk:
                 self._remember(mids, sk, res.result["message_id"], photo_hash)
             self._delivered(item)
+            if item.get("pin"):
+                self._pin(chat_id, res.result["message_id"])
             return Step(done=True)
         return self._retry(res)
+
+    def _pin(self, chat_id: int, message_id: int) -> None:
+        """Pin a message just sent, silently. Best effort and never retried: a group may not give the
+        bot the right to pin (Telegram answers 400), and the message works the same unpinned. Like a
+        deletion it sends no message, so it takes no token (the emulator models the limits so too)."""
+        res = self._call(chat_id, "pinChatMessage",
+                         {"chat_id": chat_id, "message_id": message_id, "disable_notification": True})
+        metrics.incr(self.r, self.k, "pins" if res.ok else "pins_refused")
 
     def _remember(self, mids: str, sk: str, message_id: int, photo_hash: str) -> None:
         pipe = self.r.pipeline(transaction=False)

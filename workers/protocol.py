@@ -81,6 +81,9 @@ class Outbound(BaseModel):
     photo_png: bytes | None = None  # a picture of the table; text becomes its caption
     silent: bool = False  # disable_notification (status edits and digests should not buzz)
     delete_slot: bool = False  # remove the slot's message (e.g. a prompt that was answered)
+    # pin the slot's message, without a notification, when it is sent as a new message (the group's
+    # status): best effort — without the right to pin, the message is simply not pinned
+    pin: bool = False
 
 
 class Reminder(BaseModel):

@@ -72,6 +72,9 @@ class Event(BaseModel):
     model_config = ConfigDict(frozen=True)
     text: Msg
     audience: list[int] | None = None
+    # part of a recap the group gets as a message of its own (a round's summary); consecutive summary
+    # events of one move make one message. Only public events may be summaries.
+    summary: bool = False
 
     def visible_to(self, seat: int | None) -> bool:
         return self.audience is None or (seat is not None and seat in self.audience)

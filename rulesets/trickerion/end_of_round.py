@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng, msg
 
-from . import hooks
+from . import hooks, round_summary
 from .data import BOARD, CARDS
 from .rules import kind, log, qty, who
 from .state import Card, State
@@ -21,6 +21,7 @@ def pagar_salarios(state: State, events: list[Event]) -> None:
         p.coins -= paid
         lost = min(p.fame, 2 * (due - paid))
         p.fame -= lost
+        round_summary.wages(state, s, paid, lost)
         if due == paid and due:
             log(events, "wages", player=who(s), paid=qty("coins", paid))
         elif due:
@@ -71,6 +72,7 @@ def _theater(cid: str) -> str:
 
 def run(state: State, rng: Rng, events: list[Event]) -> None:
     pagar_salarios(state, events)
+    round_summary.emit(state, events)
     retornar_personagens(state, events)
     chegada_das_encomendas(state, events)
     mover_cartas_de_apresentacao(state, events)

@@ -41,6 +41,7 @@ from . import (
     performance,
     placement,
     prophecies,  # noqa: F401  (importing it registers the prophecies module: option `prophecies`)
+    round_summary,
     scoring,
     setup,
     theater,
@@ -101,6 +102,7 @@ STEPS: dict[str, tuple] = {
 
 
 def iniciar_rodada(state: State, rng: Rng, events: list[Event]) -> None:
+    round_summary.begin(state)
     log(events, "round", round=state.round)
     town_center.rolar_dados(state, rng, events)
     adjust = state.round > 1
@@ -160,6 +162,7 @@ def advance(state: State, rng: Rng, events: list[Event]) -> bool:
                 state.turn, state.step = s, "alocar"
                 return revealed
             state.phase, state.perf_day, state.turn = "perform", 0, None
+            round_summary.before_performances(state)
             log(events, "performances")
             for m in hooks.active(state):
                 m.before_performances(state, rng, events)

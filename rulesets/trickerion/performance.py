@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng, msg
 
-from . import hooks
+from . import hooks, round_summary
 from .data import BOARD, CARDS, DAYS, TRICKS
 from .rules import gain, link_count, log, owner_of, shards_gained, trick_name, who
 from .state import State
@@ -79,6 +79,7 @@ def apresentar(state: State, s: int, index: int, events: list[Event]) -> None:
     for h in hooks.active(state):
         h.performing(state, s, index, events)
     log(events, "perform", player=who(s), card=index + 1, day=msg(f"trickerion.day.{DAYS[state.p[s].day].key}"))
+    round_summary.performed(state, s, card.id, DAYS[state.p[s].day].key)
     for slot in sorted(card.m):
         m = card.m[slot]
         tid, fame, coins, shards = slot_yield(state, s, index, slot)

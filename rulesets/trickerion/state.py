@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 
 class Model(BaseModel):
@@ -107,6 +107,16 @@ class Prophecies(Model):
     delayed: bool = False                # this round's assignment cards stay face down until placed
 
 
+class Tally(Model):
+    """What the round's summary needs (round_summary.py): each seat's (Fame, coins, Shards) when the round
+    began and when the Performance phase began, the performances, and the wages."""
+
+    start: list[tuple[int, int, int]] = []
+    before_shows: list[tuple[int, int, int]] = []
+    shows: list[tuple[int, str, str]] = []     # (performer, performance card, weekday key)
+    wages: dict[str, tuple[int, int]] = {}     # seat -> (coins paid, Fame lost for what was not paid)
+
+
 class State(Model):
     n: int                               # number of players
     beginner: bool = False
@@ -134,3 +144,4 @@ class State(Model):
     tp: int = 0                          # characters the player on turn has placed this turn (placement)
     proph: Prophecies | None = None      # the prophecy track when that module is in play
     alley: Alley | None = None           # the Dark Alley's table when that module is in play
+    tally: Tally = Field(default_factory=Tally)  # this round so far, for its summary

@@ -264,6 +264,26 @@ def test_delete_pin_unpin_and_get_chat(emu, people):
     assert [m["deleted"] for m in msgs] == [False, True]
 
 
+def test_pinning_needs_the_right_to_pin(emu, people):
+    """An admin can take the bot's right to pin away: pinChatMessage then fails like Telegram's, and
+    getChatMember says so; private chats are always pinnable."""
+    chat = people["group"]
+    status, sent = raw(emu, "sendMessage", chat_id=chat, text="placar")
+    mid = sent["result"]["message_id"]
+    assert emu.control.bot_rights(chat, False) == {"chat_id": chat, "can_pin_messages": False}
+    status, body = raw(emu, "pinChatMessage", chat_id=chat, message_id=mid, disable_notification=True)
+    assert (status, body["description"]) == (400, E.PIN_RIGHTS)
+    assert raw(emu, "unpinChatMessage", chat_id=chat)[1]["description"] == E.PIN_RIGHTS
+    member = raw(emu, "getChatMember", chat_id=chat, user_id=emu.config.bot_id)[1]["result"]
+    assert member["can_pin_messages"] is False
+    assert next(m for m in emu.control.messages(chat) if m["message_id"] == mid)["pinned"] is False
+    emu.control.bot_rights(chat, True)
+    assert raw(emu, "pinChatMessage", chat_id=chat, message_id=mid, disable_notification=True)[1]["result"] is True
+    assert next(m for m in emu.control.messages(chat) if m["message_id"] == mid)["pinned"] is True
+    private = raw(emu, "sendMessage", chat_id=people["ana"], text="oi")[1]["result"]["message_id"]
+    assert raw(emu, "pinChatMessage", chat_id=people["ana"], message_id=private)[1]["ok"] is True
+
+
 def test_get_chat_member(emu, people):
     carla = emu.control.create_user("Carla")
 

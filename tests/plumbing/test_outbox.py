@@ -162,3 +162,23 @@ def test_the_shared_limits_are_never_exceeded(store):
     assert api.violations == 0
     for chat in chats:
         assert [m["text"] for m in api.messages[chat].values()] == [f"{chat}:{i}" for i in range(4)]
+
+
+def test_a_pinned_slot_is_pinned_once_silently_and_a_refusal_changes_nothing(store):
+    api = FakeApi()
+    sender = Sender(store, api, *fast_rates())
+    queue(store, status("v1", pin=True))
+    run(sender, GROUP)
+    assert api.methods() == ["sendMessage", "pinChatMessage"]
+    assert api.calls[1][2] == {"chat_id": GROUP, "message_id": 101, "disable_notification": True}
+    queue(store, status("v2", pin=True))  # an edit of the pinned message: no second pin
+    run(sender, GROUP)
+    assert api.methods()[2:] == ["editMessageText"]
+    # a group where the bot may not pin: Telegram refuses, the message is delivered all the same
+    api.faults["pinChatMessage"].append(ApiResult(
+        ok=False, error_code=400, description="Bad Request: not enough rights to manage pinned messages in the chat"))
+    queue(store, Outbound(chat_id=GROUP, table_id="t1", slot="status.1", text="v3", pin=True),
+          Outbound(chat_id=GROUP, text="after"))
+    run(sender, GROUP)
+    assert api.methods()[3:] == ["sendMessage", "pinChatMessage", "sendMessage"]
+    assert store.r.hget(store.k.m_counters, "pins") == "1" and store.r.hget(store.k.m_counters, "pins_refused") == "1"

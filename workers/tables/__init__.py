@@ -16,7 +16,7 @@ See docs/telegram.md for the behaviour.
 from __future__ import annotations
 
 from workers.protocol import Command, Directory, Result, ascii_int, parse_callback
-from workers.tables import commands, lobby, play, reminders
+from workers.tables import commands, history, lobby, play, reminders
 from workers.tables.context import Ctx
 from workers.tables.lobby import set_bot_username
 from workers.tables.model import Table
@@ -59,6 +59,9 @@ def on_press(ctx: Ctx) -> None:
         commands.confirm_press(ctx, version, arg)
     elif table.status != "playing":
         ctx.refuse("tables.error.stale", "stale")
+    elif history.parse(arg) is not None:
+        page, n = history.parse(arg)  # type: ignore[misc]
+        history.turn_page(ctx, page, n)
     elif arg.startswith(reminders.VOTE) and ascii_int(arg[1:], 2) is not None:
         reminders.vote(ctx, ascii_int(arg[1:], 2))  # type: ignore[arg-type]
     elif play.parse_choice_arg(arg) is not None:

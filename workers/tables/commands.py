@@ -12,11 +12,10 @@ from collections.abc import Callable
 from rulesets.core import load_match
 from rulesets.registry import available, get_game
 from workers.protocol import Button, callback, parse_join_payload
-from workers.tables import cards, lobby, play, reminders, render
+from workers.tables import cards, history, lobby, play, reminders, render
 from workers.tables.context import Ctx
 from workers.tables.model import Shown, Table
 
-HISTORY_LINES = 15
 STATUS_COOLDOWN = 60.0  # /status re-posts the group's status message at most once a minute
 CONFIRM_YES, CONFIRM_NO = "Cy", "Cn"
 
@@ -349,8 +348,8 @@ def game_help(table: Table, lang: str) -> list[str]:
 
 
 def cmd_history(ctx: Ctx, args: list[str]) -> None:
-    """Recent log lines this chat may see: public ones in the group, a seat's own in private."""
-    lang = ctx.here_lang
+    """The whole log this chat may see, a page at a time (history.py): public lines in the group, a
+    seat's own in private (one message per open game, newest page first)."""
     tables: list[tuple[Table, int | None]] = []
     if ctx.cmd.chat_type != "private":
         table = _group_table(ctx)
@@ -365,18 +364,9 @@ def cmd_history(ctx: Ctx, args: list[str]) -> None:
                 seat = t.seat_of(ctx.cmd.user_id)
                 if t.status == "playing" and seat is not None:
                     tables.append((t, seat))
-    lines: list[str] = []
-    for table, seat in tables[:3]:
-        if table.match is None:
-            continue
-        match = load_match(table.match)
-        events = [e for entry in match.log for e in entry.events if e.visible_to(seat)]
-        lines.append(render.t("tables.history.title", lang, game=render.game_title(table.game, lang)))
-        lines += ["• " + render.game_text(e.text, lang, table.names()) for e in events[-HISTORY_LINES:]]
-    if not lines:
+    shown = [history.show(ctx, table, seat, ctx.cmd.chat_id) for table, seat in tables[:3]]
+    if not any(shown):
         ctx.refuse("tables.error.no_history", "no_history")
-        return
-    ctx.send(ctx.cmd.chat_id, render.fit(lines))
 
 
 def cmd_language(ctx: Ctx, args: list[str]) -> None:

@@ -62,13 +62,13 @@ class Ctx:
     # ------------------------------------------------------------------ output
 
     def send(self, chat_id: int, text: str, buttons: list[list[Button]] | None = None, *,
-             slot: str | None = None, silent: bool = False, photo: bytes | None = None) -> None:
+             slot: str | None = None, silent: bool = False, photo: bytes | None = None, pin: bool = False) -> None:
         limit = render.CAPTION_LIMIT if photo else render.TEXT_LIMIT
         if render.utf16_len(text) > limit:
             text = render.fit(text.split("\n"), limit)
         self.result.outbound.append(Outbound(
             chat_id=chat_id, table_id=self.table.id if self.table else None, slot=slot, text=text,
-            buttons=buttons or [], photo_png=photo, silent=silent))
+            buttons=buttons or [], photo_png=photo, silent=silent, pin=pin))
 
     def delete(self, chat_id: int, slot: str) -> None:
         self.result.outbound.append(Outbound(

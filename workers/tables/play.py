@@ -373,7 +373,7 @@ def _with_version(ctx: Ctx, buttons: list[Button], version: int | None = None) -
 def _event_lines(ctx: Ctx, events: list[Event], seat: int | None, lang: str, limit: int) -> list[str]:
     table = ctx.table
     assert table is not None
-    visible = [e for e in events if e.visible_to(seat)]
+    visible = [e for e in events if e.visible_to(seat) and not e.summary]  # a summary is a message of its own
     lines = ["• " + render.game_text(e.text, lang, table.names()) for e in visible[-limit:]]
     if len(visible) > limit:
         lines.insert(0, render.t("tables.play.more_events", lang, count=len(visible) - limit))
@@ -472,7 +472,8 @@ def show_status(ctx: Ctx, game: Game, match: Match, *, new_message: bool = False
         slot = old.slot
         silent = True
     table.status_msg = Shown(slot=slot, version=table.version, digest=digest, kind="status")
-    ctx.send(table.chat_id, text, slot=slot, silent=silent, photo=photo)
+    # a new status message is pinned (when the bot may pin), so the group finds it above the chat
+    ctx.send(table.chat_id, text, slot=slot, silent=silent, photo=photo, pin=old is None or new_message)
 
 
 def refresh(ctx: Ctx, game: Game, match: Match, turn: Turn) -> None:
@@ -503,6 +504,7 @@ def refresh(ctx: Ctx, game: Game, match: Match, turn: Turn) -> None:
         if not shown and seat != turn.actor and private.get(seat):
             ctx.send(info.user_id, render.fit([others(ctx, seat)] + lines), silent=True)
     reminders.follow(ctx, after, turn.actor)
+    send_summaries(ctx, turn.events)
     newcomers = {s for s in after - turn.before if s != turn.actor}
     if turn.force_status:
         table.digest_to = len(match.log)
@@ -513,6 +515,26 @@ def refresh(ctx: Ctx, game: Game, match: Match, turn: Turn) -> None:
         show_status(ctx, game, match, new_message=table.status_msg is None)
     if over:
         finish(ctx, game, match)
+
+
+def send_summaries(ctx: Ctx, events: list[Event]) -> None:
+    """A game's recap (Trickerion: the end of a round) goes to the group as one message per run of
+    consecutive summary events: its first line as the heading. Public events only."""
+    table = ctx.table
+    assert table is not None
+    lang, names = ctx.group_lang, table.names()
+    runs: list[list[Event]] = []
+    previous = False
+    for e in events:
+        if e.summary and e.audience is None:
+            if not previous:
+                runs.append([])
+            runs[-1].append(e)
+        previous = e.summary
+    for run in runs:
+        lines = ["<b>" + render.game_text(run[0].text, lang, names) + "</b>"]
+        lines += ["• " + render.game_text(e.text, lang, names) for e in run[1:]]
+        ctx.send(table.chat_id, render.fit(lines), silent=True)
 
 
 # --------------------------------------------------------------------------- the end
