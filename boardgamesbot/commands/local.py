@@ -197,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
               f"  Web chat:    {base}/\n"
               f"  Control API: {base}/_emulator/...\n"
               f"  Demo group \"{DEMO_GROUP}\" ({info['group']}) with {', '.join(info['users'])}.\n"
-              f"  In the group, type /novojogo spellbook. Ctrl+C stops.", flush=True)
+              "  In the group, type /novojogo spellbook or /novojogo trickerion. Ctrl+C stops.", flush=True)
         if not args.no_browser:
             with contextlib.suppress(Exception):
                 webbrowser.open(f"{base}/")

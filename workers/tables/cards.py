@@ -7,6 +7,7 @@ module only finds, lays out and splits those texts, so it stays game-agnostic.
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from functools import cache
@@ -83,13 +84,14 @@ def _index(game: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 def find(query: str, first: str | None = None) -> list[tuple[str, str]]:
     """(game, ref) of the cards whose name matches `query`: exact names first, else names starting with
-    it, else names containing it (each word of the query, in any order). `first`: the game to list first."""
+    it, else names holding each word of the query, else names with a word close to each word of it (a
+    typo, "otico" for "Óptico"). `first`: the game to list first."""
     q = fold(query)
     if not q:
         return []
     games = sorted(available(), key=lambda g: g != first)
     words = q.split()
-    tiers: list[list[tuple[str, str]]] = [[], [], []]
+    tiers: list[list[tuple[str, str]]] = [[], [], [], []]
     for game in games:
         for ref, names in _index(game):
             if q in names:
@@ -98,7 +100,13 @@ def find(query: str, first: str | None = None) -> list[tuple[str, str]]:
                 tiers[1].append((game, ref))
             elif any(all(w in n for w in words) for n in names):
                 tiers[2].append((game, ref))
+            elif any(all(_close(w, n.split()) for w in words) for n in names):
+                tiers[3].append((game, ref))
     return next((tier for tier in tiers if tier), [])
+
+
+def _close(word: str, name_words: list[str]) -> bool:
+    return len(word) >= 4 and bool(difflib.get_close_matches(word, name_words, n=1, cutoff=0.8))
 
 
 def _table_state(ctx: Ctx, game: str):
