@@ -110,6 +110,23 @@ def _seat_for_press(ctx: Ctx) -> int | None:
     return seat
 
 
+def _live_prompt(ctx: Ctx, seat: int, version: int) -> tuple[Match, Game, Shown] | None:
+    """The match, game and prompt record when `version` is the seat's current prompt and the table waits
+    on the seat; otherwise None, after telling the presser the button is stale."""
+    table = ctx.table
+    assert table is not None
+    shown = table.seats[seat].shown
+    if shown is None or shown.kind != "prompt" or shown.version != version:
+        ctx.refuse("tables.error.stale", "stale")
+        return None
+    match = table.load()
+    game = get_game(match.game)
+    if seat not in waiting(game, match):
+        ctx.refuse("tables.error.stale", "stale")
+        return None
+    return match, game, shown
+
+
 def choice_arg(seat: int, index: int) -> str:
     """A prompt button's arg: "<seat>.<choice index>" (the seat makes a forwarded button
     recognisable as someone else's)."""
@@ -134,15 +151,10 @@ def press(ctx: Ctx, version: int, owner: int, index: int) -> None:
     if seat != owner:
         ctx.refuse("tables.error.not_yours", "foreign")
         return
-    shown = table.seats[seat].shown
-    if shown is None or shown.kind != "prompt" or shown.version != version:
-        ctx.refuse("tables.error.stale", "stale")
+    current = _live_prompt(ctx, seat, version)
+    if current is None:
         return
-    match = table.load()
-    game = get_game(match.game)
-    if seat not in waiting(game, match):
-        ctx.refuse("tables.error.stale", "stale")
-        return
+    match, game, _ = current
     prompt = game.prompt(match.state, seat)
     if not 0 <= index < len(prompt.choices):
         ctx.refuse("tables.error.forged", "forged")
@@ -215,15 +227,10 @@ def explain(ctx: Ctx, seat: int, version: int) -> None:
     single short card is answered with an alert instead, and nothing is redrawn."""
     table = ctx.table
     assert table is not None
-    shown = table.seats[seat].shown
-    if shown is None or shown.kind != "prompt" or shown.version != version:
-        ctx.refuse("tables.error.stale", "stale")
+    current = _live_prompt(ctx, seat, version)
+    if current is None:
         return
-    match = table.load()
-    game = get_game(match.game)
-    if seat not in waiting(game, match):
-        ctx.refuse("tables.error.stale", "stale")
-        return
+    match, game, shown = current
     refs = game.prompt(match.state, seat).cards
     if not refs:
         ctx.refuse("tables.error.forged", "forged")
