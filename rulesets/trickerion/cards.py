@@ -17,7 +17,6 @@ from rulesets.core import Card, RulesSection, msg
 from rulesets.core.messages import Msg
 
 from .dark_alley.facts import SPECIALS
-from .dark_alley.level3 import NO_COMPONENTS
 from .data import BOARD, CARDS, MAGICIANS, TRICKS, Yields
 from .prophecies import PROPHECIES
 from .state import State
@@ -85,8 +84,7 @@ def _trick(cid: str, state: State | None) -> tuple[Msg, list[Msg]]:
             msg("trickerion.cardinfo.prepare", ap=t.prepare_ap, count=t.markers),
             msg("trickerion.cardinfo.yields", gains=yields_msg(t.yields))]
     if t.end_game_bonus is not None:
-        key = "trickerion.cardinfo.end_bonus_free" if cid in NO_COMPONENTS else "trickerion.cardinfo.end_bonus"
-        text.append(msg(key, text=msg(f"trickerion.cardtext.trick.{cid}")))
+        text.append(msg("trickerion.cardinfo.end_bonus", text=msg(f"trickerion.cardtext.trick.{cid}")))
     return msg(f"trickerion.trick.{cid}"), text
 
 

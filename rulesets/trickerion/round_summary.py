@@ -10,11 +10,11 @@ from rulesets.core.messages import Msg
 
 from .data import CARDS
 from .rules import qty, who
-from .state import State, Tally
+from .state import Show, State, Tally
 
 
-def _purse(state: State) -> list[tuple[int, int, int]]:
-    return [(p.fame, p.coins, p.shards) for p in state.p]
+def _purse(state: State) -> list[list[int]]:
+    return [[p.fame, p.coins, p.shards] for p in state.p]
 
 
 def begin(state: State) -> None:
@@ -26,11 +26,11 @@ def before_performances(state: State) -> None:
 
 
 def performed(state: State, s: int, card: str, day: str) -> None:
-    state.tally.shows.append((s, card, day))
+    state.tally.shows.append(Show(seat=s, card=card, day=day))
 
 
 def wages(state: State, s: int, paid: int, lost: int) -> None:
-    state.tally.wages[str(s)] = (paid, lost)
+    state.tally.wages[str(s)] = [paid, lost]
 
 
 def _signed(n: int) -> str:
@@ -41,10 +41,10 @@ def _player_line(state: State, s: int) -> Msg:
     """Called right after the wages: Fame before them is the Fame now plus what unpaid wages cost."""
     t = state.tally
     p = state.p[s]
-    now = (p.fame, p.coins, p.shards)
+    now = [p.fame, p.coins, p.shards]
     start = t.start[s] if s < len(t.start) else now  # a round begun before the tally existed: no deltas
     middle = t.before_shows[s] if s < len(t.before_shows) else start
-    lost = t.wages.get(str(s), (0, 0))[1]
+    lost = t.wages.get(str(s), [0, 0])[1]
     before_wages = p.fame + lost
     sources = []
     if middle[0] != start[0]:
@@ -65,12 +65,12 @@ def emit(state: State, events: list[Event]) -> None:
     order = state.order or list(range(state.n))
     lines = [msg("trickerion.summary.title", round=state.round)]
     lines += [_player_line(state, s) for s in order]
-    lines += [msg("trickerion.summary.show", player=who(s), day=msg(f"trickerion.day.{day}"),
-                  card=msg(f"trickerion.theater.{CARDS[card].theater}", id=card)) for s, card, day in t.shows]
+    lines += [msg("trickerion.summary.show", player=who(show.seat), day=msg(f"trickerion.day.{show.day}"),
+                  card=msg(f"trickerion.theater.{CARDS[show.card].theater}", id=show.card)) for show in t.shows]
     if not t.shows:
         lines.append(msg("trickerion.summary.no_show"))
     for s in order:
-        paid, lost = t.wages.get(str(s), (0, 0))
+        paid, lost = t.wages.get(str(s), [0, 0])
         if lost:
             lines.append(msg("trickerion.summary.wages_short", player=who(s), paid=qty("coins", paid), fame=lost))
         elif paid:

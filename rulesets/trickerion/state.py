@@ -107,14 +107,22 @@ class Prophecies(Model):
     delayed: bool = False                # this round's assignment cards stay face down until placed
 
 
+class Show(Model):
+    """A performance of the round: who performed which performance card on which weekday."""
+
+    seat: int
+    card: str
+    day: str
+
+
 class Tally(Model):
     """What the round's summary needs (round_summary.py): each seat's (Fame, coins, Shards) when the round
     began and when the Performance phase began, the performances, and the wages."""
 
-    start: list[tuple[int, int, int]] = []
-    before_shows: list[tuple[int, int, int]] = []
-    shows: list[tuple[int, str, str]] = []     # (performer, performance card, weekday key)
-    wages: dict[str, tuple[int, int]] = {}     # seat -> (coins paid, Fame lost for what was not paid)
+    start: list[list[int]] = []          # per seat: [Fame, coins, Shards]
+    before_shows: list[list[int]] = []
+    shows: list[Show] = []
+    wages: dict[str, list[int]] = {}     # seat -> [coins paid, Fame lost for what was not paid]
 
 
 class State(Model):
