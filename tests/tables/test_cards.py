@@ -156,3 +156,26 @@ def test_help_and_greeting_list_every_game_and_its_newgame_word():
     help_text = world.chat(GROUP).oneoffs[-1].text
     assert "/novojogo trickerion: abre uma mesa de Trickerion" in help_text
     assert "/regras" in help_text and "/carta &lt;nome&gt;" in help_text
+
+
+def test_a_prompt_with_one_short_card_answers_with_an_alert_and_redraws_nothing(monkeypatch):
+    from rulesets.registry import get_game
+
+    game = get_game("trickerion")
+    real = type(game).prompt
+
+    def one_card(self, state, seat):
+        return real(self, state, seat).model_copy(update={"cards": ["perf:P01"]})
+
+    world = World()
+    _trickerion(world)
+    monkeypatch.setattr(type(game), "prompt", one_card)
+    user = _waiting(world)
+    info = world.button(user, "ℹ️ Cartas").callback_data
+    before, sent = world.table(), len(world.chat(user).outbound)
+    result = world.click(user, user, info)
+    assert result.callback_alert and result.callback_answer.startswith("Teatro Marginal (P01): ")
+    assert len(result.callback_answer) <= cards.ALERT_LIMIT
+    assert result.table is None and world.table() == before and len(world.chat(user).outbound) == sent
+    assert cards.alert_text(game, None, ["perf:P01", "perf:P02"], "pt_BR") is None
+    assert cards.alert_text(game, None, ["magician:M01"], "pt_BR") is None  # too long for an alert
