@@ -7,7 +7,7 @@ from rulesets.core import Event, Rng, msg
 
 from . import hooks, round_summary
 from .data import BOARD, CARDS
-from .rules import kind, log, qty, who
+from .rules import comp_name, kind, log, qty, who
 from .state import Card, State
 
 
@@ -51,7 +51,7 @@ def chegada_das_encomendas(state: State, events: list[Event]) -> None:
             state.stock[i] = comp
     state.orders = [None] * len(state.orders)
     state.quick = None
-    log(events, "stock", comps=[msg(f"trickerion.comp.{c}") for c in state.stock if c])
+    log(events, "stock", comps=[comp_name(c) for c in state.stock if c])
 
 
 def mover_cartas_de_apresentacao(state: State, events: list[Event]) -> None:

@@ -107,7 +107,7 @@ def revelar(state: State, events: list[Event]) -> None:
         return  # a module keeps the cards face down (and says so)
     for s in state.order:
         p = state.p[s]
-        plan = [msg("trickerion.plan_item", char=char_msg(c), loc=card_msg(state, card)) for c, card in p.plan.items()]
+        plan = [plan_item(c, card) for c, card in p.plan.items()]
         log(events, "reveal", player=who(s), plan=plan)
 
 
@@ -157,17 +157,29 @@ def _free_spaces(state: State, s: int, char: str, loc: str) -> list[str]:
         days = [p.day] if p.day is not None else [d for d in range(len(DAYS)) if state.days[d] is None]
         out = []
         for d in days:
-            out += [f"theater.{d}.b{k}" for k in range(DAYS[d].backstage_spaces)]
-            if char == "mag":
-                out.append(f"theater.{d}.p")
+            out += _day_spaces(d, char == "mag")
         return [k for k in out if k not in state.occ]
     if loc == "workshop":
-        keys = [f"workshop.{s}.{i}" for i in range(len(BOARD.locations["workshop"].spaces))]
+        keys = _board_spaces("workshop", s)
     elif loc not in BOARD.locations:
         keys = places(state)[loc].spaces(state, s, char)
     else:
-        keys = [f"{loc}.{i}" for i, sp in enumerate(BOARD.locations[loc].spaces) if sp.from_players <= state.n]
+        keys = _board_spaces(loc, state.n)
     return [k for k in keys if k not in state.occ]
+
+
+# The space keys are the same all game: built once (the placement prompt asks for them every move).
+@cache
+def _day_spaces(d: int, magician: bool) -> list[str]:
+    return [f"theater.{d}.b{k}" for k in range(DAYS[d].backstage_spaces)] + ([f"theater.{d}.p"] if magician else [])
+
+
+@cache
+def _board_spaces(loc: str, n: int) -> list[str]:
+    """A board location's spaces in a game of n players; the Workshop's, of seat n's own board."""
+    if loc == "workshop":
+        return [f"workshop.{n}.{i}" for i in range(len(BOARD.locations["workshop"].spaces))]
+    return [f"{loc}.{i}" for i, sp in enumerate(BOARD.locations[loc].spaces) if sp.from_players <= n]
 
 
 def space_ap(key: str, state: State | None = None) -> int | None:
@@ -255,6 +267,11 @@ def alocar_no_espaco(state: State, s: int, choice: str, rng: Rng, events: list[E
     for m in hooks.active(state):
         m.placement_step(state, s)
     return False
+
+
+@cache
+def plan_item(char: str, card: str):
+    return msg("trickerion.plan_item", char=char_msg(char), loc=_card_msg(card))
 
 
 def space_msg(key: str, state: State | None = None):

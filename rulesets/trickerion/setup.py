@@ -3,6 +3,8 @@ the free initial Arquitetar, and the random initiative with its starting coins."
 
 from __future__ import annotations
 
+from functools import cache
+
 from rulesets.core import Event, Rng, msg
 
 from . import hooks
@@ -218,5 +220,6 @@ def finish(state: State, rng: Rng, events: list[Event]) -> None:
     state.turn, state.step = None, ""
 
 
+@cache
 def _seat_msg(s: int):
     return msg("trickerion.seat", player=who(s))

@@ -46,7 +46,12 @@ def residence(state: State) -> tuple[str, ...]:
     level = 2
     for m in hooks.active(state):
         level = m.max_trick_level(state, level)
-    return BASE_TRICKS if level == 2 else tuple(t for t in TRICKS if TRICKS[t].level <= level)
+    return BASE_TRICKS if level == 2 else _up_to(level)
+
+
+@cache
+def _up_to(level: int) -> tuple[str, ...]:
+    return tuple(t for t in TRICKS if TRICKS[t].level <= level)
 
 
 def _learnable(state: State, p: Player, cat: str, taken: set[str]) -> list[str]:
