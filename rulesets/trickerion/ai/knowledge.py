@@ -2,9 +2,9 @@
 
 - **Determinization** (determinize.py): the others' secret assignments, special cards in hand, the
   special decks, the performance deck and the prophecy pile, sampled again from what the seat sees.
-- **Horizon**: three cuts a round — the placement starts (the plans are revealed), the performances
-  start (every character has acted), the round ends. Fácil and médio look to the next cut but one,
-  difícil a whole round ahead.
+- **Horizon**: two cuts a round — the performances start (every character has acted) and the round
+  ends. Médio looks to the next cut (a decision in the assignment or the placement is judged once
+  the placement is over), difícil one further (the performances played out).
 - **Evaluation**: each player's estimated final score (worth.py) as a standing in 0..1.
 - **Policy and ordering**: values.py's judgement of every choice, plans.py's for the assignment;
   the rollouts take the best with noise. Fácil searches nothing: it takes the best-looking choice
@@ -22,16 +22,17 @@ from rulesets.core.rng import Rng
 from ..game import GAME, advance, handlers
 from ..state import State
 from .determinize import determinize
-from .plans import next_step
+from .plans import card_value, needs, next_step
 from .values import choice_values
 from .worth import estimate
 
-PHASE_CUT = {"advertise": 0, "assign": 0, "place": 1, "perform": 2, "end": 3, "over": 3}
+PHASE_CUT = {"advertise": 0, "assign": 0, "place": 0, "perform": 1, "end": 2, "over": 2}
 NOISE = 1.2          # the rollouts' randomness, in value points
 WIDTH = {"medio": 4, "dificil": 6}  # choices the tree considers at one decision
-# Decisions the tree searches: the assignment, where to go, what to do there; the rest of a
-# composite decision is the judgement's (values.py).
-SEARCHED = {"assign", "propaganda", "alocar", "espaco", "acoes", "reforcar", "apresentar", "aprender_t",
+# Decisions the tree searches: the cards under the characters, the space, the action, and a few
+# choices that shape a round; the order of placing one's characters and the rest of a composite
+# decision (how many to buy, which slot) are the judgement's (values.py).
+SEARCHED = {"assign", "propaganda", "espaco", "acoes", "reforcar", "apresentar", "aprender_t",
             "da_especial", "da_manter", "comprar_t"}
 
 
@@ -41,9 +42,9 @@ class TrickerionKnowledge(Knowledge):
     # Iterations calibrated for the decision-time goals on one core (docs/ai.md); the wall-clock caps
     # are only a safety net, set far above the time the iterations take.
     budgets = {
-        "facil": Budget(iterations=1, horizon=2, time_cap_s=2.0),
-        "medio": Budget(iterations=40, horizon=2, exploration=0.6, max_rollout=600, time_cap_s=6.0),
-        "dificil": Budget(iterations=120, horizon=3, exploration=0.6, bias=0.5, max_rollout=900,
+        "facil": Budget(iterations=1, horizon=1, time_cap_s=2.0),
+        "medio": Budget(iterations=16, horizon=1, exploration=0.6, max_rollout=500, time_cap_s=6.0),
+        "dificil": Budget(iterations=48, horizon=2, exploration=0.6, bias=0.5, max_rollout=800,
                           time_cap_s=12.0),
     }
 
@@ -54,7 +55,7 @@ class TrickerionKnowledge(Knowledge):
         return standing([estimate(state, s) for s in range(state.n)], self.scale)
 
     def horizon(self, state: State) -> int:
-        return 3 * state.round + PHASE_CUT.get(state.phase, 0)
+        return 2 * state.round + PHASE_CUT.get(state.phase, 0)
 
     def policy(self, state: State, seat: int, choices: list[str], rng: SearchRng) -> str:
         if state.phase == "assign":
@@ -76,13 +77,17 @@ class TrickerionKnowledge(Knowledge):
         return [(c, max(0.0, 1.0 - (top - v) / 4.0)) for c, v in ranked[:WIDTH[level]]]
 
     def _assign_order(self, state: State, seat: int, choices: list[str], level: str) -> list[tuple[str, float]]:
-        """The assignment: the judgement's next step first (its plan is drawn without noise), then
-        the other ways to go on, in the prompt's order; fácil only follows its plan."""
+        """The assignment: which character to give a card next, and when to stop, follow the plan
+        (drawn without noise); the card itself is searched, the plan's card first, then the others by
+        how useful their location looks for that character. Fácil only follows its plan."""
         best = next_step(state, seat, choices, SearchRng(0), 0.0)
-        if level == "facil":
+        pick = state.p[seat].pick
+        if level == "facil" or pick is None:
             return [(best, 1.0)]
-        rest = [c for c in choices if c != best and c != "voltar"]
-        return [(best, 1.0), *((c, 0.3) for c in rest[:WIDTH[level] - 1])]
+        need = needs(state, seat)
+        cards = sorted((c for c in choices if c.startswith("l:") and c != best),
+                       key=lambda c: -card_value(state, seat, pick, c[2:], need))
+        return [(best, 1.0), *((c, 0.3) for c in cards[:WIDTH[level] - 1])]
 
     def apply(self, state: State, seat: int, choice: str, rng: Rng) -> None:
         """The rules' step and the automatic parts after it, without the Outcome the contract returns."""

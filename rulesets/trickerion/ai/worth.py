@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..dark_alley import level3
 from ..dark_alley.facts import ALLEY, SPECIALS
 from ..data import BOARD, TRICKS
+from ..game import rounds
 from ..rules import kind
 from ..state import Player, State
 
@@ -15,10 +16,7 @@ COIN = 1 / 3  # a coin scores a third of a point at the end, and buys about that
 
 def rounds_left(st: State) -> int:
     """Rounds still to be played, this one included while its performances are ahead."""
-    from ..game import rounds
-
-    total = rounds(st)
-    return max(0, total - st.round + (1 if st.phase in ("advertise", "assign", "place", "perform") else 0))
+    return max(0, rounds(st) - st.round + (1 if st.phase in ("advertise", "assign", "place", "perform") else 0))
 
 
 def trick_worth(tid: str) -> float:
