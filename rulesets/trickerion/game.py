@@ -24,11 +24,13 @@ specialist with its bonus; Engineers pick their extra trick after everyone's sta
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, model_validator
 
-from rulesets.core import Card, Event, FinalScore, Game, Outcome, Prompt, Rng, RulesSection
+from rulesets.core import Card, Event, FinalScore, Game, Outcome, Prompt, Rng, RulesSection, contract
+from rulesets.core.contract import Say
 from rulesets.core.messages import Msg
 from rulesets.core.unchecked import unchecked
 
@@ -39,6 +41,7 @@ from . import (
     hooks,
     market,
     performance,
+    picture,
     placement,
     prophecies,  # noqa: F401  (importing it registers the prophecies module: option `prophecies`)
     round_summary,
@@ -230,6 +233,7 @@ class Trickerion(Game[State, Options]):
     max_players = 4
     State = State
     Options = Options
+    pictures = frozenset({contract.TABLE, contract.BOARD})
 
     def setup(self, options: Options, players: int, rng: Rng) -> tuple[State, list[Event]]:
         events: list[Event] = []
@@ -261,7 +265,25 @@ class Trickerion(Game[State, Options]):
         return views.prompt(state, seat, self.legal_choices(state, seat))
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
+        out = views.view(state, seat)
+        if seat is not None and seat == state.turn and state.phase != "over":
+            spot = views.placing(state, seat, self.legal_choices(state, seat))
+            if spot is not None:  # a marker being set up: its spots, for the seat's card picture
+                out["placing"] = spot
+        return out
+
+    def picture(self, view: dict[str, Any], names: Sequence[str], say: Say) -> bytes:
+        return picture.table(view, names, say)
+
+    def seat_picture(self, view: dict[str, Any], seat: int, names: Sequence[str], say: Say,
+                     subject: str) -> bytes | None:
+        """The seat's board (`contract.BOARD`), or `"card:<index>"`: the performance card a marker goes on."""
+        if subject == contract.BOARD:
+            return picture.board(view, seat, names, say)
+        kind, _, arg = subject.partition(":")
+        if kind == "card" and arg.isdigit():
+            return picture.card(view, names, say, int(arg))
+        return None
 
     def table(self, state: State, seat: int | None) -> list[Msg]:
         return views.table(state, seat)

@@ -57,6 +57,14 @@ def slot_msg(slot: str) -> Msg:
 
 
 @cache
+def slot_number(card_id: str, slot: str) -> int:
+    """A slot's number on its performance card, in reading order (top row first, left to right):
+    the number the placement buttons and the card's picture both show."""
+    order = sorted(CARDS[card_id].slots, key=lambda sl: tuple(int(v) for v in reversed(sl.split("."))))
+    return order.index(slot) + 1
+
+
+@cache
 def who(n: int):
     return seat(n)
 

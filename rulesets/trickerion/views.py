@@ -15,7 +15,19 @@ from .data import CARDS, COST, MAGICIANS, TRICKS
 from .market import unit_price
 from .placement import card_location, cards_left, char_msg, enhance_ap, loc_msg, shown_plan, space_msg
 from .placement import card_msg as assignment_msg
-from .rules import characters, comp_name, component_counts, cost, link_count, links_of, slot_msg, trick_name, who
+from .rules import (
+    characters,
+    comp_name,
+    component_counts,
+    cost,
+    link_count,
+    links_of,
+    owned,
+    slot_msg,
+    slot_number,
+    trick_name,
+    who,
+)
 from .state import Marker, State
 from .town_center import coins_of, dice_msg, face_msg, learn_price
 
@@ -159,9 +171,11 @@ def prompt(state: State, seat: int, choices: list[str]) -> Prompt:
     for m in hooks.active(state):
         info += m.info(state, seat)
     title_step = "assign_card" if step == "assign" and p.pick else step
+    spot = next((c for c in choices if is_spot(c)), None)
+    picture = f"card:{moving(state, seat, spot[:2])[0]}" if spot else None  # the card, with numbered slots
     return Prompt(seat=seat, title=msg(f"trickerion.prompt.{title_step}"),
                   choices=[Choice(id=c, label=label(state, seat, c)) for c in choices], info=info,
-                  cards=cards.prompt_cards(state, seat, choices))
+                  cards=cards.prompt_cards(state, seat, choices), picture=picture)
 
 
 def trick_info(tid: str) -> Msg:
@@ -178,19 +192,57 @@ def card_info(state: State, index: int) -> Msg:
         for slot, m in sorted(card.m.items())])
 
 
+# The choices that set a trick marker up (or move one) on a performance card: "<head>:<slot>:<direction>".
+# pe: Preparar um Truque; re: Reagendar; ps / te: a Dark Alley card setting up one's own marker;
+# de / ce: a Dark Alley card moving a marker that is already on a card.
+SPOT_HEADS = ("pe", "re", "ps", "te", "de", "ce")
+
+
+def is_spot(cid: str) -> bool:
+    return cid[:2] in SPOT_HEADS and cid[2:3] == ":"
+
+
+def moving(state: State, seat: int, head: str) -> tuple[int, Marker, str | None]:
+    """For a spot choice of the current step: the card it goes on, the marker (its owner, symbol and
+    trick; direction 0) and the slot it leaves on that same card (a marker moved within one card)."""
+    ctx = state.ctx
+    if head in ("pe", "ps", "te"):
+        o = owned(state.p[seat], ctx["t"])
+        return ctx["card"], Marker(seat=seat, sym=o.sym if o else -1, t=ctx["t"], d=0), None
+    src = state.row[ctx["from"]].m[ctx["slot"]]
+    leaving = ctx["slot"] if ctx["to"] == ctx["from"] else None
+    return ctx["to"], Marker(seat=src.seat, sym=src.sym, t=src.t, d=0), leaving
+
+
 def would_link(state: State, seat: int, cid: str) -> int:
-    """How many links a marker would be part of at that slot and rotation (for the button's label)."""
-    slot, d = cid.split(":")[1:]
-    if state.step == "preparar_e":
-        card, tid, sym = state.row[state.ctx["card"]], state.ctx["t"], None
-    else:
-        src = state.row[state.ctx["from"]].m[state.ctx["slot"]]
-        card, tid, sym = state.row[state.ctx["to"]], src.t, src.sym
-    trial = card.model_copy(deep=True)
-    if state.step == "reagendar_e" and state.ctx["to"] == state.ctx["from"]:
-        del trial.m[state.ctx["slot"]]
-    trial.m[slot] = Marker(seat=seat, sym=sym if sym is not None else -1, t=tid, d=int(d))
+    """How many links a marker would be part of at that slot and rotation: the one figure the button's
+    label and the card's picture both show."""
+    head, slot, d = cid.split(":")
+    index, marker, leaving = moving(state, seat, head)
+    trial = state.row[index].model_copy(deep=True)
+    if leaving:
+        del trial.m[leaving]
+    trial.m[slot] = marker.model_copy(update={"d": int(d)})
     return len(links_of(trial, slot))
+
+
+def spot_label(state: State, seat: int, cid: str) -> Msg:
+    """'Espaço 3 ↓ · 1 conexão': the slot by the number the card's picture shows."""
+    head, slot, d = cid.split(":")
+    index = moving(state, seat, head)[0]
+    return msg("trickerion.choice.spot", n=slot_number(state.row[index].id, slot), dir=msg(f"trickerion.dir.{d}"),
+               count=would_link(state, seat, cid))
+
+
+def placing(state: State, seat: int, choices: list[str]) -> dict[str, Any] | None:
+    """The marker this seat is setting up now, for its own view (and so its card picture): the card,
+    the marker, the slot it leaves, and every spot offered with the links it would form."""
+    spots = [c for c in choices if is_spot(c)]
+    if not spots:
+        return None
+    index, marker, leaving = moving(state, seat, spots[0][:2])
+    return {"card": index, "seat": marker.seat, "t": marker.t, "sym": marker.sym, "leaving": leaving,
+            "spots": [[c.split(":")[1], int(c.split(":")[2]), would_link(state, seat, c)] for c in spots]}
 
 
 def label(state: State, seat: int, cid: str) -> Msg:
@@ -261,9 +313,7 @@ def label(state: State, seat: int, cid: str) -> Msg:
         i = int(arg)
         return msg("trickerion.choice.card", n=i + 1, card=card_msg(state.row[i].id))
     if head in ("pe", "re"):
-        slot, d = arg.split(":")
-        return msg("trickerion.choice.spot", slot=slot_msg(slot), dir=msg(f"trickerion.dir.{d}"),
-                   links=would_link(state, seat, cid))
+        return spot_label(state, seat, cid)
     if head == "cf":
         n = state.ctx["links"]
         level = TRICKS[state.ctx["t"]].level

@@ -2,7 +2,7 @@
 
 from rulesets.registry import get_game
 from tests.tables.harness import ANA, BIA, GROUP, World
-from workers.tables import play
+from workers.tables import picture, play
 from workers.tables.context import Ctx
 from workers.tables.model import Table
 
@@ -22,6 +22,7 @@ def test_an_unchanged_view_sends_no_edit_and_draws_nothing(monkeypatch):
     world.press(ANA, GROUP, "Começar")
     game = get_game("spellbook")
     drawn = []
+    picture._recent.clear()
     real = game.picture
     monkeypatch.setattr(game, "picture", lambda view, names, say: drawn.append(view) or real(view, names, say))
     ctx = _status_again(world)

@@ -10,6 +10,7 @@ game's folder, with the toolkit in `rulesets/core/drawing.py`); nothing here kno
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,9 +34,27 @@ def draws_board(game: Game) -> bool:
     return BOARD in game.pictures
 
 
-def table(game: Game, public: dict[str, Any], names: Sequence[str], lang: str) -> bytes | None:
-    """The group's picture, from the public view `game.view(state, None)`."""
-    return game.picture(public, names, say(lang, names)) if draws_table(game) else None
+# The last pictures drawn, by the fingerprint of what they are drawn from (game, view, names,
+# language): a command retried by the plumbing, a /status re-post or a view another chat already
+# got costs no drawing. Same input, same bytes, so the cache changes nothing but the time.
+RECENT = 32
+_recent: OrderedDict[str, bytes | None] = OrderedDict()
+
+
+def table(game: Game, public: dict[str, Any], names: Sequence[str], lang: str, key: str | None = None) -> bytes | None:
+    """The group's picture, from the public view `game.view(state, None)`; `key`: the fingerprint
+    of (game, view, names, lang) when the caller has it."""
+    if not draws_table(game):
+        return None
+    if key is not None and key in _recent:
+        _recent.move_to_end(key)
+        return _recent[key]
+    data = game.picture(public, names, say(lang, names))
+    if key is not None:
+        _recent[key] = data
+        while len(_recent) > RECENT:
+            _recent.popitem(last=False)
+    return data
 
 
 def private(game: Game, view: dict[str, Any], seat: int, names: Sequence[str], lang: str,

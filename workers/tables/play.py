@@ -428,7 +428,11 @@ def show_seat(ctx: Ctx, game: Game, match: Match, seat: int, *, want: bool, acto
     return True
 
 
-def status_lines(ctx: Ctx, game: Game, match: Match, lang: str, with_table: bool) -> list[str]:
+def status_lines(ctx: Ctx, game: Game, match: Match, lang: str, with_table: bool,
+                 pictured: bool = False) -> list[str]:
+    """The status text: who the table waits on, the last turn's public events and the table.
+    `pictured`: it is the caption of the table's picture, which carries the detail, so of the
+    table's lines only the first (the game's headline: round, phase, whose Day) is kept."""
     table = ctx.table
     assert table is not None
     names = table.names()
@@ -446,8 +450,9 @@ def status_lines(ctx: Ctx, game: Game, match: Match, lang: str, with_table: bool
         lines.append(render.t("tables.status.recent", lang))
         lines += digest
     if with_table:
+        table_lines = game.table(match.state, None)
         lines.append("")
-        lines += [render.game_text(m, lang, names) for m in game.table(match.state, None)]
+        lines += [render.game_text(m, lang, names) for m in (table_lines[:1] if pictured else table_lines)]
     return lines
 
 
@@ -460,14 +465,14 @@ def show_status(ctx: Ctx, game: Game, match: Match, *, new_message: bool = False
     drawable = picture.draws_table(game)
     picture_key = render.fingerprint(table.game, public, table.names(), lang) if drawable else None
     limit = render.CAPTION_LIMIT if drawable else render.TEXT_LIMIT
-    text = render.fit(status_lines(ctx, game, match, lang, with_table=True), limit)
+    text = render.fit(status_lines(ctx, game, match, lang, with_table=True, pictured=drawable), limit)
     digest = render.fingerprint(text, picture_key)
     old = table.status_msg
     if old is not None and not new_message and digest == old.digest:
         return  # an unchanged view sends nothing (and is not even drawn)
     # the outbox needs the picture with every update of a photo message (it re-uploads it only
     # when it changed, else edits the caption): it is drawn from the public view each time
-    photo = picture.table(game, public, table.names(), lang) if drawable else None
+    photo = picture.table(game, public, table.names(), lang, key=picture_key) if drawable else None
     if old is None or new_message:
         if old is not None:
             ctx.delete(table.chat_id, old.slot)

@@ -110,24 +110,12 @@ def info(state: State, seat: int) -> list[Msg]:
 
 
 
-def _spot(state: State, seat: int, index: int, slot: str, d: str, tid: str, sym: int, leaving: str | None) -> Msg:
-    """A slot and rotation in words, with the links a marker there would form."""
-    from ..rules import links_of, slot_msg
-    from ..state import Marker
-
-    trial = state.row[index].model_copy(deep=True)
-    if leaving:
-        trial.m.pop(leaving, None)
-    trial.m[slot] = Marker(seat=seat, sym=sym, t=tid, d=int(d))
-    return msg("trickerion.choice.spot", slot=slot_msg(slot), dir=msg(f"trickerion.dir.{d}"),
-               links=len(links_of(trial, slot)))
-
-
 def step_label(state: State, seat: int, cid: str) -> Msg | None:
     """Labels of the choices of the steps added for the cards and powers of the second batch."""
     from ..placement import card_msg as assignment_msg
-    from ..rules import owned, slot_msg
+    from ..rules import slot_msg
     from ..views import card_msg as perf_card
+    from ..views import spot_label
 
     head, arg, ctx = cid[:2], cid[3:], state.ctx
     if arg == "-":
@@ -136,15 +124,8 @@ def step_label(state: State, seat: int, cid: str) -> Msg | None:
     if head in ("pl", "gc", "tw", "dd", "cc", "yo"):
         i = int(arg)
         return msg("trickerion.choice.card", n=i + 1, card=perf_card(state.row[i].id))
-    if head in ("ps", "te"):
-        slot, d = arg.split(":")
-        o = owned(state.p[seat], ctx["t"])
-        return _spot(state, seat, ctx["card"], slot, d, o.t, o.sym, None)
-    if head in ("de", "ce"):
-        slot, d = arg.split(":")
-        m = state.row[ctx["from"]].m[ctx["slot"]]
-        leaving = ctx["slot"] if ctx["to"] == ctx["from"] else None
-        return _spot(state, m.seat, ctx["to"], slot, d, m.t, m.sym, leaving)
+    if head in ("ps", "te", "de", "ce"):
+        return spot_label(state, seat, cid)
     if head == "ht":
         return msg(f"trickerion.char.{arg}")
     if head == "hy":
