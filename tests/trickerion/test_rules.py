@@ -451,7 +451,7 @@ def test_theater_example_a_placements_and_links():
     shards = st.p[yellow].shards
     do(m, yellow, "preparar", "pt:T02", "pc:1")
     labels = {c.id: c.label for c in GAME.prompt(st, yellow).choices}
-    assert labels["pe:1.1:3"].params["links"] == 1 and labels["pe:0.0:2"].params["links"] == 0
+    assert labels["pe:1.1:3"].params["count"] == 1 and labels["pe:0.0:2"].params["count"] == 0
     do(m, yellow, "pe:1.1:3")       # its optical corner meets T37's right corner
     assert st.step == "conexao" and st.ctx["links"] == 1
     fame, coins = st.p[yellow].fame, st.p[yellow].coins
@@ -483,7 +483,7 @@ def test_theater_example_a_placements_and_links():
     do(m, yellow, "es:theater.1.b1")
     # its mechanical trick next to blue's on the first card: 0.1's lower corner shows Escape, no link
     do(m, yellow, "preparar", "pt:T37", "pc:0")
-    labels = {c.id: c.label.params["links"] for c in GAME.prompt(st, yellow).choices if c.id != "voltar"}
+    labels = {c.id: c.label.params["count"] for c in GAME.prompt(st, yellow).choices if c.id != "voltar"}
     assert labels == {"pe:0.2:0": 0}
     do(m, yellow, "pe:0.2:0")
     assert st.step == "acoes" and st.cur.ap == 0
