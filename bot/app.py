@@ -23,12 +23,13 @@ import contextlib
 import hmac
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import redis
 import redis.asyncio as aioredis
 from starlette.applications import Starlette
+from starlette.background import BackgroundTask
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -188,12 +189,18 @@ class Webhook:
             return JSONResponse({})
         except ClientDisconnect:
             return PlainTextResponse("", status_code=400)  # nobody is left to read it
+        later: list[Awaitable[None]] = []
         try:
-            await self._take(update, received_at)
+            await self._take(update, received_at, later)
         except redis.RedisError:
+            for pending in later:
+                pending.close()
             log.exception("redis unavailable; Telegram will redeliver")
             return PlainTextResponse("unavailable", status_code=503)
-        return JSONResponse({})
+        # Answers the webhook gives itself (a forged press's toast, the flood notice) go out
+        # after the response: Telegram waits for our 200 before the next update, so a Bot API
+        # round trip in the request would hold up every chat's updates behind this one.
+        return JSONResponse({}, background=BackgroundTask(_run_all, later) if later else None)
 
     async def _count_bad(self, bad: intake.BadUpdate) -> None:
         """Logged once, without its content (it may be large, hostile or private)."""
@@ -225,9 +232,9 @@ class Webhook:
         chosen = await self.r.hget(self.k.lang, str(user.id))
         return locales.normalize(chosen or user.language_code)
 
-    async def _take(self, update: intake.Update, received_at: float) -> None:
+    async def _take(self, update: intake.Update, received_at: float, later: list[Awaitable[None]]) -> None:
         if update.callback_query is not None:
-            await self._callback(update.update_id, update.callback_query, received_at)
+            await self._callback(update.update_id, update.callback_query, received_at, later)
             return
         message = update.message
         if message is None or message.from_user is None or message.from_user.is_bot or not message.text:
@@ -258,7 +265,7 @@ class Webhook:
                       username=sender.username, language_code=sender.language_code,
                       text=text, message_id=message.message_id, received_at=received_at)
         if await self._queue(update.update_id, cmd) == FLOOD_TELL:
-            await self._say(chat.id, locales.text("bot.flood", await self._lang(sender)))
+            later.append(self._say(chat.id, locales.text("bot.flood", await self._lang(sender))))
 
     def _own_command(self, text: str) -> str | None:
         if not text.startswith("/"):
@@ -282,7 +289,8 @@ class Webhook:
         except Exception:  # the command is safe in its inbox; the beat's janitor will wake it
             log.exception("could not enqueue the drain task")
 
-    async def _callback(self, update_id: int, q: intake.CallbackQuery, received_at: float) -> None:
+    async def _callback(self, update_id: int, q: intake.CallbackQuery, received_at: float,
+                        later: list[Awaitable[None]]) -> None:
         message = q.message
         parsed = parse_callback(q.data)
         forged = parsed is None or message is None
@@ -296,7 +304,7 @@ class Webhook:
             outcome = await self._mark(update_id, None, charge=q.from_user.id)
             if outcome in (ACCEPTED, FLOOD_TELL):
                 key = "bot.callback.invalid" if outcome == ACCEPTED else "bot.flood"
-                await self._answer(q.id, locales.text(key, await self._lang(q.from_user)))
+                later.append(self._answer(q.id, locales.text(key, await self._lang(q.from_user))))
             return
         chat = message.chat
         cmd = Command(update_id=update_id, kind="callback", route=table_id, chat_id=chat.id,
@@ -305,7 +313,7 @@ class Webhook:
                       callback_data=q.data, callback_query_id=q.id, message_id=message.message_id,
                       received_at=received_at)
         if await self._queue(update_id, cmd) == FLOOD_TELL:
-            await self._answer(q.id, locales.text("bot.flood", await self._lang(q.from_user)))
+            later.append(self._answer(q.id, locales.text("bot.flood", await self._lang(q.from_user))))
 
     async def _answer(self, query_id: str, text: str) -> None:
         try:
@@ -322,6 +330,11 @@ class Webhook:
             await self.r.hincrby(self.k.m_counters, "api_calls", 1)
         except Exception as exc:  # a blocked bot, a network error: nothing to undo
             log.info("sendMessage failed: %s", exc)
+
+
+async def _run_all(pending: list[Awaitable[None]]) -> None:
+    for one in pending:
+        await one
 
 
 def _name(user: intake.User) -> str:

@@ -26,7 +26,11 @@ Commands and tables (workers/drain.py)
                                loads. Read and written only via store.decode_doc/encode_doc.
                                rev = save counter (checked and bumped by every commit),
                                ver = the table's own "version" (stale-button check in the
-                               webhook). No TTL.
+                               webhook). No TTL while open; closed: EXPIRE set in the commit
+                               that closes it (workers/retention.py) — finished:
+                               BGB_FINISHED_TTL_DAYS (30 days), cancelled: 1 day. Records of
+                               finished games for ranking/replay are other keys with their
+                               own retention (written from retention.plan_saved).
     active                     HASH chat id -> table id open in that group (lobby or game).
     utables:{user id}          SET of table ids the user sits at.
     ulobbies:{user id}         SET of lobbies the user opened that are still lobbies (at most

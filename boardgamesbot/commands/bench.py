@@ -29,7 +29,8 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/performance.md alone")
     parser.add_argument("--games", default=None, help="comma-separated G values for the whole-system runs")
     parser.add_argument("--only", default=None,
-                        help="comma-separated sections: engine,system,ceiling,memory (default all)")
+                        help="comma-separated sections: engine,system,ceiling,memory,flood (default all)")
+    parser.add_argument("--flood", action="store_true", help="only the flood drill (bench/flood.py)")
     parser.set_defaults(run=run)
 
 
@@ -43,7 +44,9 @@ def run(args: argparse.Namespace) -> int:
     from bench.stack import bench_redis_url, distributed, embedded, redis_available
 
     conf = QUICK if args.quick else FULL
-    only = set((args.only or "engine,system,ceiling,memory").split(","))
+    only = set((args.only or "engine,system,ceiling,memory,flood").split(","))
+    if args.flood:
+        only = {"flood"}
     games = tuple(int(g) for g in args.games.split(",")) if args.games else conf["games"]
     emb_games = games if args.games else conf["embedded_games"]
     sections: list[tuple[str, list[str]]] = []
@@ -101,6 +104,17 @@ def run(args: argparse.Namespace) -> int:
         with distributed(url, limits=Limits.off(), rates=memory.FAST_RATES) as st:
             samples += memory.run(st, conf["memory_games"])
 
+    floods: list = []
+    if "flood" in only:
+        from bench import flood
+
+        _say("flood drill ...")
+        with (embedded() if why_not else distributed(url)) as st:
+            floods = flood.run(st)
+        if not why_not:
+            with distributed(url, rates=flood.NO_ADMISSION) as st:
+                floods += flood.run(st, label=", admission control off")
+
     if figures:
         sections.append(("Whole system: concurrent Spellbook games, Telegram's limits on", system.table(figures)))
         if len({f.mode for f in figures}) == 2:
@@ -109,12 +123,18 @@ def run(args: argparse.Namespace) -> int:
         sections.append(("Telegram ceiling: more to send than allowed", ceiling.table(ceilings)))
     if samples:
         sections.append(("Memory per Spellbook game (3 players)", memory.table(samples)))
+    if floods:
+        from bench import flood
+
+        sections.append(("Flood: one user at 60 updates/s while 10 games play", flood.table(floods)))
     goals = goal_lines(figures, ceilings, samples)
+    if floods:
+        goals = (goals or ["| goal | measured | verdict |", "|---|---|---|"]) + flood.goal_lines(floods)
     if goals:
         sections.append(("Goals (issue 5)", goals))
     if notes:
         sections.append(("Notes", [f"- {n}" for n in notes]))
-    if figures or ceilings or samples:
+    if figures or ceilings or samples or floods:
         sections.append(("How these were measured", [f"- {line}" for line in METHOD]))
     for title, lines in sections:
         print(f"\n## {title}\n")

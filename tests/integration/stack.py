@@ -82,8 +82,10 @@ def distributed(redis_url: str, tmp_path, rates: dict[str, str] | None = None, l
                      TELEGRAM_BOT_TOKEN=emu.token,
                      BOT_API_BASE_URL=emu.base_url, WEBHOOK_SECRET=secret, BGB_LEASE_MS="3000",
                      BGB_SCAN_INTERVAL="1", BGB_LOG_LEVEL=os.environ.get("BGB_TEST_LOG_LEVEL", "INFO"), **(rates or {}))
+    extra = rates or {}  # the in-process webhook takes the admission bucket from them too
     settings = Settings(redis_url=redis_url, prefix=prefix, token=emu.token, api_base_url=emu.base_url,
-                        webhook_secret=secret)
+                        webhook_secret=secret, flood_burst=int(extra.get("BGB_FLOOD_BURST", 10)),
+                        flood_rate=float(extra.get("BGB_FLOOD_RATE", 3)))
     app = create_app(settings, with_admin=True, enqueue=sender_for(settings))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False))
     thread = threading.Thread(target=server.run, daemon=True)
