@@ -23,7 +23,7 @@ import contextlib
 import hmac
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any
 
 import redis
@@ -189,7 +189,7 @@ class Webhook:
             return JSONResponse({})
         except ClientDisconnect:
             return PlainTextResponse("", status_code=400)  # nobody is left to read it
-        later: list[Awaitable[None]] = []
+        later: list[Coroutine[Any, Any, None]] = []
         try:
             await self._take(update, received_at, later)
         except redis.RedisError:
@@ -232,7 +232,7 @@ class Webhook:
         chosen = await self.r.hget(self.k.lang, str(user.id))
         return locales.normalize(chosen or user.language_code)
 
-    async def _take(self, update: intake.Update, received_at: float, later: list[Awaitable[None]]) -> None:
+    async def _take(self, update: intake.Update, received_at: float, later: list[Coroutine[Any, Any, None]]) -> None:
         if update.callback_query is not None:
             await self._callback(update.update_id, update.callback_query, received_at, later)
             return
@@ -290,7 +290,7 @@ class Webhook:
             log.exception("could not enqueue the drain task")
 
     async def _callback(self, update_id: int, q: intake.CallbackQuery, received_at: float,
-                        later: list[Awaitable[None]]) -> None:
+                        later: list[Coroutine[Any, Any, None]]) -> None:
         message = q.message
         parsed = parse_callback(q.data)
         forged = parsed is None or message is None
@@ -332,7 +332,7 @@ class Webhook:
             log.info("sendMessage failed: %s", exc)
 
 
-async def _run_all(pending: list[Awaitable[None]]) -> None:
+async def _run_all(pending: list[Coroutine[Any, Any, None]]) -> None:
     for one in pending:
         await one
 

@@ -164,6 +164,10 @@ METHOD = [
     "Telegram's limits are on in the emulator (per chat 3/3 s, per group 20/60 s, overall 30/s) and the bot "
     "runs with its production rates; 429s are the emulator's answers. setup = opening, joining and starting "
     "the G games through the bot (not part of the per-move figures).",
+    "Flood (bench/flood.py): the same 10 games, each pressed about once a second, measured for 10 s without and "
+    "10 s with a bystander sending 60 updates/s (/jogos in private and presses of the group's status, alternately); "
+    "then again on a stack whose webhook admits everything. 'delivery backlog' is the longest the emulator's "
+    "in-order webhook queue got.",
     "Memory: MEMORY USAGE of the keys in the real Redis; 'everything else' includes the per-update dedupe "
     "markers (upd: 1 day, done: 7 days), which expire.",
 ]
