@@ -38,6 +38,10 @@ class LogEntry(BaseModel):
 
 
 class Match(BaseModel):
+    # plain assignment: `act` sets the counter and version every move, and pydantic's __setattr__
+    # bookkeeping (no assignment validation here; the set-fields record nothing reads) cost more
+    __setattr__ = object.__setattr__
+
     schema_version: int = SCHEMA_VERSION
     game: str
     options: dict[str, Any]

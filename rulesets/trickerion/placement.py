@@ -61,7 +61,10 @@ def cards_left(state: State, s: int, card: str) -> int:
 
 
 def hand_left(p: Player) -> dict[str, int]:
-    """cards_left for the whole hand at once (the assignment prompt asks for every card each time)."""
+    """cards_left for the whole hand at once (the assignment prompt asks for every card each time).
+    Read only: with nothing assigned yet it is the hand itself."""
+    if not p.plan:
+        return p.hand
     left = dict(p.hand)
     for card in p.plan.values():
         if card in left:
