@@ -142,3 +142,25 @@ def test_facil_plays_sensibly_against_stand_ins():
     stats = {k: KindStats() for k in ("facil", "stand-in")}
     record = play_game("trickerion", OPTIONS, ["facil", "stand-in", "stand-in", "stand-in"], 3, stats)
     assert record.winners == [0] and record.scores[0] >= max(record.scores[1:]) + 10
+
+
+def test_every_level_finishes_a_game():
+    """No bot loops: backing out of a menu it chose (and choosing it again) is never a move of theirs."""
+    from rulesets.core.ai.tournament import KindStats, play_game
+
+    budgets = {"medio": Budget(iterations=2, horizon=1, max_rollout=60),
+               "dificil": Budget(iterations=3, horizon=2, bias=0.5, max_rollout=60)}
+    kinds = ["dificil", "medio", "facil", "stand-in"]
+    stats = {k: KindStats() for k in kinds}
+    record = play_game("trickerion", OPTIONS, kinds, 2, stats, budgets, max_actions=3000)
+    assert len(record.scores) == 4 and all(stats[k].seats == 1 for k in kinds)
+
+
+def test_bots_never_back_out_of_a_menu_they_entered():
+    from rulesets.trickerion.ai.knowledge import forward
+
+    for state, seat in POSITIONS:
+        choices = GAME.legal_choices(state, seat)
+        kept = forward(state, choices)
+        assert kept and ("voltar" not in kept or kept == ["voltar"] or choices == ["voltar"])
+        assert "devolver" not in kept

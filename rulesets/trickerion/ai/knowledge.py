@@ -36,6 +36,15 @@ SEARCHED = {"assign", "propaganda", "espaco", "acoes", "reforcar", "apresentar",
             "da_especial", "da_manter", "comprar_t"}
 
 
+def forward(state: State, choices: list[str]) -> list[str]:
+    """The choices that move on. A bot never backs out of a step it chose to enter: each decision is
+    taken afresh, so backing out and choosing the same menu again would never end. Nor does it open
+    the menu that gives components or tricks back (there, it backs out)."""
+    if state.step == "devolver":
+        return ["voltar"] if "voltar" in choices else choices
+    return [c for c in choices if c not in ("voltar", "devolver")] or choices
+
+
 class TrickerionKnowledge(Knowledge):
     game = GAME
     scale = 6.0
@@ -58,6 +67,7 @@ class TrickerionKnowledge(Knowledge):
         return 2 * state.round + PHASE_CUT.get(state.phase, 0)
 
     def policy(self, state: State, seat: int, choices: list[str], rng: SearchRng) -> str:
+        choices = forward(state, choices)
         if state.phase == "assign":
             return next_step(state, seat, choices, rng, NOISE)
         best, best_value = choices[0], float("-inf")
@@ -68,6 +78,7 @@ class TrickerionKnowledge(Knowledge):
         return best
 
     def order(self, state: State, seat: int, choices: list[str], level: str) -> list[tuple[str, float]]:
+        choices = forward(state, choices)
         if state.phase == "assign":
             return self._assign_order(state, seat, choices, level)
         ranked = sorted(zip(choices, choice_values(state, seat, choices), strict=True), key=lambda cv: -cv[1])
