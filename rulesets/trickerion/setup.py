@@ -196,7 +196,8 @@ def beginner_setup(state: State, events: list[Event]) -> None:
 
 
 def finish(state: State, rng: Rng, events: list[Event]) -> None:
-    """The free initial Arquitetar, the starting hand, then random initiative and starting coins."""
+    """The free initial Arquitetar (of the starting trick: not the Engineer's, PT p.10), the starting
+    hand, then random initiative and starting coins."""
     for s, p in enumerate(state.p):
         p.apps = ["a1", *p.apps]
         p.hand = dict(BOARD.hand)
@@ -204,8 +205,8 @@ def finish(state: State, rng: Rng, events: list[Event]) -> None:
             p.hand = m.hand(state, s, p.hand)
         p.start = {}
         for o in p.tricks:
-            if meets(p, o.t):
-                o.on = TRICKS[o.t].markers + (1 if o.eng else 0)
+            if not o.eng and meets(p, o.t):
+                o.on = TRICKS[o.t].markers
                 log(events, "free_prepare", player=who(s), trick=trick_name(o.t), count=o.on)
     order = list(range(state.n))
     rng.shuffle(order)

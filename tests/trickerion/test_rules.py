@@ -62,6 +62,25 @@ def test_chosen_setup_trick_components_specialist_and_free_prepare():
     assert m.state.phase == "advertise"
 
 
+def test_the_free_arquitetar_is_for_the_starting_trick_only():
+    """PT p.10 "IMPORTANTE": "Caso seus Componentes iniciais cumpram com os requisitos de Componentes do seu
+    Truque inicial ..., você recebe o Truque com uma quantidade de marcadores ... Isso é essencialmente uma
+    Ação de Arquitetar gratuita para esse Truque"; the Engineer's trick is "escolhida pelo jogador após
+    todos os Truques iniciais serem selecionados" (p.10), a bonus apart from the starting trick."""
+    from rulesets.core import Rng
+    from rulesets.trickerion import setup
+    from rulesets.trickerion.state import Owned
+
+    st = setup.create(2, False, Rng(0), [])
+    p0, p1 = st.p
+    p0.tricks, p0.comps, p0.specs = [Owned(t="T27", sym=0), Owned(t="T25", sym=1, eng=True)], {"wood": 2}, ["engineer"]
+    p1.tricks, p1.comps, p1.specs = [Owned(t="T13", sym=0)], {"glass": 2}, ["assistant"]
+    setup.finish(st, Rng(0), [])
+    assert p0.tricks[0].on == 0  # the starting Múmia em Chamas: Fabric and Petroleum missing
+    assert p0.tricks[1].on == 0  # Barris Barricados on the Engineer's space: 2 Wood meet it, still no markers
+    assert p1.tricks[0].on == 3  # the starting Leitura de Mentes, 2 Glass: its three marker squares
+
+
 @pytest.mark.parametrize("magician,trick,markers,spec", [
     ("M02", "T01", 2, "manager"), ("M04", "T37", 2, "assistant"), ("M01", "T25", 2, "engineer"),
     ("M03", "T13", 3, "manager")])
