@@ -148,7 +148,7 @@ def encomendar(state: State, s: int, choice: str, rng: Rng, events: list[Event])
 
 
 def encomenda_rapida_opcoes(state: State, s: int) -> list[str]:
-    return [f"rt:{c}" for c in COMPONENT_KEYS if c != state.quick] + ["voltar"]
+    return [f"rt:{c}" for c in COMPONENT_KEYS] + ["voltar"]  # "qualquer Componente" (PT p.15), also the one there
 
 
 def encomenda_rapida(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:

@@ -3,7 +3,7 @@
 import pytest
 
 from rulesets.trickerion import end_of_round, performance
-from rulesets.trickerion.data import CARDS, DICE, MAGICIANS, TRICKS
+from rulesets.trickerion.data import CARDS, COMPONENT_KEYS, DICE, MAGICIANS, TRICKS
 from rulesets.trickerion.rules import corner, effective, link_count, links_of, placements
 from rulesets.trickerion.state import Card
 
@@ -310,6 +310,20 @@ def test_market_example_quick_order_buy_and_bargain():
     assert GAME.legal_choices(st, 0) == ["bg:0", "bg:1", "bg:2", "voltar"]
     do(m, 0, "bg:2")
     assert p.coins == coins - 1 and p.comps["rope"] == 1 and st.cur.ap == 0
+
+
+def test_quick_order_takes_any_component_even_the_one_there():
+    """PT p.15 Encomenda Rápida: "um jogador pode colocar qualquer Componente no espaço de Encomenda Rápida
+    (se o espaço não estiver vazio, devolva o Componente que está lá para a reserva)": the type already
+    there too; the Quick Order slot holds one component (a Rope, still one)."""
+    m = _market()
+    st = m.state
+    st.quick = "rope"
+    do(m, 0, "encomenda_rapida")
+    assert [c for c in GAME.legal_choices(st, 0) if c != "voltar"] == [f"rt:{c}" for c in COMPONENT_KEYS]
+    events = do(m, 0, "rt:rope")
+    assert st.quick == "rope" and st.cur.ap == 3
+    assert any(e.text.key == "trickerion.log.quick_order" for e in events)
 
 
 def test_market_advanced_example():
