@@ -66,8 +66,9 @@ class Module:
         """The location of an assignment card this module adds (special cards); None if not its card."""
         return None
 
-    def more_locations(self, state: State, card: str) -> list[str]:
-        """Further locations a card may send a character to (the Secret Workshop takes Workshop cards)."""
+    def more_locations(self, state: State, s: int, card: str) -> list[str]:
+        """Further locations player s's card may send a character to (the Secret Workshop takes Workshop
+        cards; the Great Optico's copy of Freelancer sends a permanent Workshop card anywhere)."""
         return []
 
     def after_setup(self, state: State, rng: Rng, events: list[Event]) -> None:

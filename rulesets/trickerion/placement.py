@@ -147,7 +147,7 @@ def free_spaces(state: State, s: int, char: str) -> list[str]:
     card = state.p[s].plan[char]
     out = _free_spaces(state, s, char, card_location(state, card))
     for m in hooks.active(state):
-        for loc in m.more_locations(state, card):
+        for loc in m.more_locations(state, s, card):
             out += _free_spaces(state, s, char, loc)
     for m in hooks.active(state):
         out = m.spaces(state, s, char, out)

@@ -108,7 +108,7 @@ class Module(hooks.Module):
     def places(self, state: State) -> dict:
         return {NAME: PLACE}
 
-    def more_locations(self, state: State, card: str) -> list[str]:
+    def more_locations(self, state: State, s: int, card: str) -> list[str]:
         """Any Workshop assignment card (a permanent one, or a special one of the Dark Alley) may send
         its character here instead."""
         return [NAME] if card_location(state, card) == "workshop" else []

@@ -138,7 +138,7 @@ class SecondWorkshop(hooks.Module):
     def places(self, state):
         return {"annex": Alley("annex")}
 
-    def more_locations(self, state, card):
+    def more_locations(self, state, s, card):
         return ["annex"] if card == "workshop" else []
 
     def after_setup(self, state, rng, events):

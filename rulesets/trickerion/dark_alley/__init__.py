@@ -73,8 +73,8 @@ class DarkAlley(hooks.Module):
             return PERMANENT
         return SPECIALS[card].location if card in SPECIALS else None
 
-    def more_locations(self, state: State, card: str) -> list[str]:
-        return special_cards.more_locations(state, card)
+    def more_locations(self, state: State, s: int, card: str) -> list[str]:
+        return special_cards.more_locations(state, card) + magicians.mimic_freelancer(state, s, card)
 
     def offers_magician(self, state: State, magician: str) -> bool:
         return magicians.offers(state, magician)

@@ -3,7 +3,8 @@
     Mestre das Correntes (M01) Libertar-se: right before the Performance phase, one Reagendar without a
                          character whose links pay their bonuses (and shard circles).
     O Grande Óptico (M02) Mimetismo: once per round, a character placed with a permanent card may copy a
-                         special card of that location revealed by an opponent this round (its bonus or +1 AP).
+                         special card of that location revealed by an opponent this round (its bonus or +1 AP);
+                         a copied Freelancer sends a permanent Workshop card's character anywhere.
     Lótus Vermelha (M05) Roubo de Truque: performing, she may receive the yields of an opponent's trick on
                          the card with a threshold no higher instead of her own trick's; the markers stay
                          as placed (the links are theirs), and that opponent receives 1 Fame less for it.
@@ -43,7 +44,7 @@ def placed(state: State, s: int, char: str, key: str, events: list[Event]) -> No
         fame = len(p.tricks)
         gain(p, fame=fame)
         log(events, "da_gentleman", player=who(s), fame=fame)
-    mimic_placed(state, s, char, key)
+    mimic_placed(state, s, char, key, events)
 
 
 def tecer_opcoes(state: State, s: int) -> list[str]:
@@ -70,20 +71,37 @@ STEPS = {"da_tecer": (tecer_opcoes, tecer)}
 
 
 def mimic_candidates(state: State, s: int, loc: str) -> list[str]:
-    """Mimetismo (M02): the special cards of this location revealed under opponents' characters this round
-    (Freelancer's bonus is where its character went, so there is nothing of it to copy at placement).
+    """Mimetismo (M02): the special cards of this location revealed under opponents' characters this round.
     Only cards the player has seen: under Intenções Ocultas (P20) those of opponents' placed characters."""
     from ..placement import shown_plan
 
     return sorted({c for o in range(state.n) if o != s for c in shown_plan(state, o, s).values()
-                   if c in SPECIALS and SPECIALS[c].location == loc and c != "A25"})
+                   if c in SPECIALS and SPECIALS[c].location == loc})
 
 
-def mimic_placed(state: State, s: int, char: str, key: str) -> None:
-    p, a = state.p[s], state.alley
+def _mimic_open(state: State, s: int) -> bool:
+    return state.p[s].magician == "M02" and f"{s}:mi" not in state.alley.once
+
+
+def mimic_freelancer(state: State, s: int, card: str) -> list[str]:
+    """Mimetismo may copy an opponent's Freelancer (A25) for a permanent Workshop card: "Você pode usar a
+    habilidade impressa da carta copiada" (PT p.21), so the character may go to any other location."""
+    from .special_cards import FREELANCE
+
+    if card == "workshop" and _mimic_open(state, s) and "A25" in mimic_candidates(state, s, "workshop"):
+        return list(FREELANCE)
+    return []
+
+
+def mimic_placed(state: State, s: int, char: str, key: str, events: list[Event]) -> None:
+    from .special_cards import FREELANCE
+
+    p, a, loc = state.p[s], state.alley, key.split(".")[0]
     card = p.plan.get(char)
-    if (p.magician == "M02" and card not in SPECIALS and not key.endswith(".p") and f"{s}:mi" not in a.once
-            and mimic_candidates(state, s, key.split(".")[0])):
+    if card == "workshop" and loc in FREELANCE and _mimic_open(state, s):  # placed by the copied Freelancer
+        a.once.append(f"{s}:mi")
+        log(events, "da_mimesis", player=who(s), card=msg("trickerion.card.A25"))
+    elif card not in SPECIALS and not key.endswith(".p") and _mimic_open(state, s) and mimic_candidates(state, s, loc):
         a.mode = "mimic"
 
 

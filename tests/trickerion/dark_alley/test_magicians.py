@@ -89,6 +89,45 @@ def test_m02_great_optico_only_same_location():
     assert m.state.step != "da_mimetismo"
 
 
+def test_m02_great_optico_copies_freelancer_to_place_a_workshop_card_anywhere():
+    """PT p.21 Mimetismo: "Uma vez por rodada, você pode utilizar uma das suas Cartas de Atribuição
+    Permanentes com um efeito de uma Carta de Atribuição Especial do mesmo Local revelada por algum
+    oponente. Você pode usar a habilidade impressa da carta copiada ..." Freelancer, a Workshop card
+    (REF): "The Character under this card may be placed at any other Location instead of the Workshop"."""
+    m = begin(2, magicians=("M02", "M04"))
+    give(m, 1, "A25")
+    m.state.p[0].hand["workshop"] = 2
+    plan(m, {0: {"mag": "workshop", "a1": "workshop"}, 1: {"mag": "A25"}})
+    do(m, 0, "a:mag")
+    spaces = choices(m, 0)
+    assert {"es:workshop.0.0", "es:downtown.0", "es:market.0", "es:alley.0", "es:theater.0.p"} <= set(spaces)
+    events = do(m, 0, "es:downtown.0")
+    assert "da_mimesis" in keys(events) and "0:mi" in m.state.alley.once
+    assert m.state.step != "da_mimetismo" and m.state.cur.ap == 5  # the magician's 3 and the space's +2
+    if m.state.step == "reforcar":
+        do(m, 0, "fr:0")
+    do(m, 0, "fim")
+    do(m, 1, "o:mag")
+    do(m, 0, "a:a1")
+    assert all(c.startswith("es:workshop.") for c in choices(m, 0) if c != "voltar")  # once per round
+
+
+def test_m02_great_optico_copies_freelancer_at_the_workshop_for_one_more_ap():
+    """PT p.21 Mimetismo: "... ou, ao invés disso, ganhar +1 Ponto de Ação": any revealed special card of
+    the location, Freelancer too; at the Workshop its own bonus is not used (ruling DA8), so +1 AP."""
+    m = begin(2, magicians=("M02", "M04"))
+    give(m, 1, "A25")
+    plan(m, {0: {"mag": "workshop"}, 1: {"mag": "A25"}})
+    do(m, 0, "a:mag", "es:workshop.0.0")
+    assert m.state.step == "da_mimetismo" and choices(m, 0) == ["mi:A25", "mi:-"]
+    do(m, 0, "mi:A25")
+    assert choices(m, 0) == ["sa"]  # at the Workshop Freelancer has no bonus to use (ruling DA8): +1 AP
+    do(m, 0, "sa")
+    if m.state.step == "reforcar":
+        do(m, 0, "fr:0")
+    assert m.state.cur.ap == 4 and m.state.p[1].hand["A25"] == 1
+
+
 def _linking(m, seat: int, index: int, tid: str, sym: int) -> tuple[str, int]:
     """A free slot and rotation of card `index` where a marker would form a link."""
     from rulesets.trickerion.rules import placements

@@ -154,16 +154,16 @@ def placed(state: State, s: int, char: str, key: str, events: list[Event]) -> No
         a.mode = "used" if card in PERFORM else "lost"
         if card in PERFORM:
             a.perf[str(s)] = card
-    elif card == "A25" and not _own_location(state, card, loc):  # Freelancer: its bonus was the placement
+    elif card == "A25" and not _own_location(state, s, card, loc):  # Freelancer: its bonus was the placement
         a.mode = "used"
 
 
-def _own_location(state: State, card: str, loc: str) -> bool:
+def _own_location(state: State, s: int, card: str, loc: str) -> bool:
     """Whether the card reaches `loc` without its bonus: its own location, or one another module opens to
     every card of that location (the Secret Workshop to Workshop cards, ruling SW2)."""
     if loc == SPECIALS[card].location:
         return True
-    return any(loc in m.more_locations(state, card) for m in hooks.active(state) if m.name != "dark_alley")
+    return any(loc in m.more_locations(state, s, card) for m in hooks.active(state) if m.name != "dark_alley")
 
 
 def especial_opcoes(state: State, s: int) -> list[str]:
@@ -202,11 +202,12 @@ def empower(state: State, s: int, choice: str, rng: Rng, events: list[Event]) ->
     _done(state)
 
 
+FREELANCE = ["downtown", "market", PERMANENT, "theater"]
+
+
 def more_locations(state: State, card: str) -> list[str]:
     """Freelancer (A25): the character may go to any other location instead of the Workshop."""
-    if card == "A25":
-        return ["downtown", "market", PERMANENT, "theater"]
-    return []
+    return list(FREELANCE) if card == "A25" else []
 
 
 def acted(state: State, s: int, action: str, info: dict[str, Any], events: list[Event]) -> None:
