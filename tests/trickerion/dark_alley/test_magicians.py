@@ -9,6 +9,8 @@ from .positions import begin, card, choices, give, go, keys, plan, tricks
 
 
 def test_m04_mechanizer_the_player_picks_the_apprentice_once_per_round_not_in_the_theater():
+    """O Mecanizador (Aprimoramento Mecânico): "Uma vez por rodada, um dos seus Aprendizes
+    recebe um Ponto de Ação adicional quando for alocado em qualquer Local, exceto o Teatro." (PT p.21)."""
     m = begin(2, magicians=("M04", "M02"))  # mechanical: the Assistant brings a second apprentice
     p = m.state.p[0]
     p.hand["theater"] = 3
@@ -45,6 +47,9 @@ def test_m04_mechanizer_saved_for_a_later_apprentice_then_used_up():
 
 
 def test_m06_gentleman_fame_per_trick_when_the_magician_goes_downtown_market_or_alley():
+    """O Cavalheiro (Mágica para as Massas): "Sempre que o Mágico for alocado em um espaço
+    do Centro da Cidade, Mercado ou Beco Escuro, você recebe Fama igual ao número de Cartas de
+    Truque que você possui." (PT p.21)."""
     m = begin(2, magicians=("M06", "M04"))
     tricks(m, 0, "T01", "T02")
     fame = m.state.p[0].fame
@@ -62,6 +67,10 @@ def test_m06_gentleman_fame_per_trick_when_the_magician_goes_downtown_market_or_
 
 
 def test_m02_great_optico_copies_an_opponents_revealed_card_once_per_round():
+    """O Grande Óptico (Mimetismo): "Uma vez por rodada, você pode utilizar uma das suas
+    Cartas de Atribuição Permanentes com um efeito de uma Carta de Atribuição Especial do mesmo
+    Local revelada por algum oponente. Você pode usar a habilidade impressa da carta copiada ou, ao
+    invés disso, ganhar +1 Ponto de Ação." (PT p.21)."""
     m = begin(2, magicians=("M02", "M04"))
     give(m, 1, "A33")
     m.state.p[0].hand["downtown"] = 2
@@ -90,7 +99,7 @@ def test_m02_great_optico_only_same_location():
 
 
 def test_m02_great_optico_copies_freelancer_to_place_a_workshop_card_anywhere():
-    """PT p.21 Mimetismo: "Uma vez por rodada, você pode utilizar uma das suas Cartas de Atribuição
+    """Mimetismo: "Uma vez por rodada, você pode utilizar uma das suas Cartas de Atribuição
     Permanentes com um efeito de uma Carta de Atribuição Especial do mesmo Local revelada por algum
     oponente. Você pode usar a habilidade impressa da carta copiada ..." Freelancer, a Workshop card
     (REF): "The Character under this card may be placed at any other Location instead of the Workshop"."""
@@ -113,7 +122,7 @@ def test_m02_great_optico_copies_freelancer_to_place_a_workshop_card_anywhere():
 
 
 def test_m02_great_optico_copies_freelancer_at_the_workshop_for_one_more_ap():
-    """PT p.21 Mimetismo: "... ou, ao invés disso, ganhar +1 Ponto de Ação": any revealed special card of
+    """Mimetismo: "... ou, ao invés disso, ganhar +1 Ponto de Ação": any revealed special card of
     the location, Freelancer too; at the Workshop its own bonus is not used (ruling DA8), so +1 AP."""
     m = begin(2, magicians=("M02", "M04"))
     give(m, 1, "A25")
@@ -142,6 +151,10 @@ def _linking(m, seat: int, index: int, tid: str, sym: int) -> tuple[str, int]:
 
 
 def test_m01_master_of_chains_reschedules_before_the_performances_with_link_bonus():
+    """Mestre das Correntes (Libertar-se): "Antes da Fase de Apresentação, você pode
+    realizar uma Ação especial de Reagendar sem alocar nenhum Personagem. Diferentemente da Ação
+    normal de Reagendar, você recebe os Bônus de Conexão se você formar Conexões através deste
+    posicionamento." (PT p.21)."""
     m = begin(2, magicians=("M01", "M04"))
     tricks(m, 0, "T25")
     tricks(m, 1, "T37")
@@ -187,6 +200,10 @@ def performing(magicians, markers0, markers1, shards1: int = 1):
 
 
 def test_m07_yoruba_picks_the_card_for_a_shard_once_per_round():
+    """Yoruba (Possessão Espiritual): "Uma vez por rodada, antes de um oponente escolher uma
+    Carta de Apresentação para Apresentar-se, você pode pagar um Fragmento. Se o fizer, você pode
+    escolher a carta que esse jogador Apresentará. A carta escolhida deve ter pelo menos um dos
+    Marcadores de Truque desse oponente." (PT p.21)."""
     m = performing(("M05", "M07"), {"0.0": (0, 0, "T25")}, {"0.0": (0, 1, "T26")})
     assert m.state.step == "da_possessao" and m.state.turn == 1
     assert choices(m, 1) == ["yo:0", "yo:1", "yo:-"]
@@ -217,7 +234,7 @@ def lotus_show(own: str, theirs: str, opponent: dict[str, str] | None = None):
 
 
 def test_m05_red_lotus_steal_keeps_the_links_as_placed():
-    """PT p.21 Roubo de Truque: "Você pode optar por receber os Rendimentos de um Truque de um oponente na
+    """Roubo de Truque: "Você pode optar por receber os Rendimentos de um Truque de um oponente na
     mesma Apresentação ao invés dos Rendimentos do seu próprio Truque" — only whose yields she receives
     changes. The links are the markers' symbols as placed (PT p.17: "se houver dois símbolos da mesma
     Categoria de Truque no mesmo Círculo de Conexão"), and the performer's bonus is "1 de Fama por cada
@@ -285,6 +302,10 @@ def test_m05_red_lotus_may_perform_without_stealing():
 
 
 def test_m08_electra_stacks_two_markers_and_they_yield_more():
+    """Electra (Supercarga): "Você pode optar por empilhar dois marcadores do mesmo Truque
+    em um espaço da Carta de Apresentação ao Preparar um Truque. Eles contam como apenas um Truque e
+    os bônus de Conexão são pagos apenas uma vez. Quando for apresentado, os Rendimentos deste
+    Truque aumentam em 1/2/3 Ponto(s) de Fama e Moeda(s) dependendo de seu Nível (1/2/3)." (PT p.21)."""
     m = begin(2, magicians=("M08", "M02"))
     tricks(m, 0, "T37", on=2)
     card(m, 0, "P01")
@@ -316,7 +337,7 @@ def test_m08_electra_stacked_marker_performed():
 
 
 def test_m03_priestess_fate_weaving_as_often_as_ap_last():
-    """PT p.21 Tecer o Destino: "Por 1 Ponto de Ação no Beco Escuro, você pode descartar a Profecia Ativa,
+    """Tecer o Destino: "Por 1 Ponto de Ação no Beco Escuro, você pode descartar a Profecia Ativa,
     substituí-la por qualquer uma das Profecias Pendentes e comprar uma nova para repor." The appendix
     prints no limit (it says "Uma vez por rodada" where a power has one: O Mecanizador, O Grande Óptico),
     so like any action it may be repeated while AP last (PT p.12)."""

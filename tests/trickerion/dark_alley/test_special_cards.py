@@ -78,6 +78,8 @@ def test_every_card_has_an_effect_and_a_text():
 
 
 def test_a26_mass_recruitment_second_apprentice_for_three_coins_only_after_an_apprentice():
+    """A26 Mass Recruitment: "If you hire an Apprentice, you may pay 3 coins to hire
+    a second Apprentice as well (no extra AP, no die needed)." (REF card text)."""
     m = game()
     with_card(m, 0, "A26", "downtown.0")
     m.state.dice.update(i0="manager", i1="apprentice")
@@ -94,6 +96,8 @@ def test_a26_mass_recruitment_second_apprentice_for_three_coins_only_after_an_ap
 
 
 def test_a27_hypnotic_motivation_the_hire_is_placed_this_phase():
+    """A27 Hypnotic Motivation: "The hired Character joins you at once: you may put
+    an Assignment card from your hand under it and place it in this same Place Characters phase." (REF card text)."""
     m = game()
     with_card(m, 0, "A27", "downtown.0")
     m.state.dice["i1"] = "apprentice"
@@ -109,6 +113,8 @@ def test_a27_hypnotic_motivation_the_hire_is_placed_this_phase():
 
 
 def test_a28_headhunter_any_kind_one_ap_less_not_with_x():
+    """A28 Headhunter: "Hire any kind of Character regardless of the Inn die faces
+    (the chosen die must not show X); this Hire Character costs 1 AP less." (REF card text)."""
     m = game()
     with_card(m, 0, "A28", "downtown.3")  # 3 AP
     m.state.dice.update(i0="X", i1="apprentice")
@@ -119,6 +125,9 @@ def test_a28_headhunter_any_kind_one_ap_less_not_with_x():
 
 
 def test_a29_trick_overhaul_markers_and_symbol_move_to_the_new_trick():
+    """A29 Trick Overhaul: "While learning, you may return another of your tricks to
+    Dahlgaard's Residence and move all its trick markers and its symbol marker onto the new trick —
+    only if you meet the new trick's component requirements." (REF card text)."""
     m = game()
     with_card(m, 0, "A29", "downtown.0")
     p = m.state.p[0]
@@ -140,6 +149,8 @@ def test_a29_trick_overhaul_markers_and_symbol_move_to_the_new_trick():
 
 
 def test_a30_thirst_for_knowledge_any_category_one_ap_less():
+    """A30 Thirst for Knowledge: "Learn a trick of any category regardless of the
+    Residence die faces (the chosen die must not show X); this Learn Trick costs 1 AP less." (REF card text)."""
     m = game()
     with_card(m, 0, "A30", "downtown.3")
     m.state.dice.update(r0="escape", r1="X")
@@ -150,6 +161,8 @@ def test_a30_thirst_for_knowledge_any_category_one_ap_less():
 
 
 def test_a31_leaked_blueprints_one_marker_up_to_threshold_16():
+    """A31 Leaked Blueprints: "If the learned trick's fame threshold is 16 or less,
+    it arrives already holding 1 trick marker, even without its components." (REF card text)."""
     m = game()
     with_card(m, 0, "A31", "downtown.0")
     m.state.p[0].comps = {}
@@ -165,6 +178,8 @@ def test_a31_leaked_blueprints_one_marker_up_to_threshold_16():
 
 
 def test_a32_investments_up_to_three_components_with_the_coins_taken():
+    """A32 Investments: "You may immediately spend any of the coins just taken to
+    buy up to 3 components available at the Market Row." (REF card text)."""
     m = game()
     with_card(m, 0, "A32", "downtown.0")
     m.state.dice["b0"] = "4"
@@ -177,6 +192,8 @@ def test_a32_investments_up_to_three_components_with_the_coins_taken():
 
 
 def test_a33_fame_and_fortune_once():
+    """A33 Fame and Fortune: "Also gain fame equal to the coin value of the chosen
+    Bank die minus 1." (REF card text)."""
     m = game()
     with_card(m, 0, "A33", "downtown.0")
     m.state.dice.update(b0="5", b1="4")
@@ -189,6 +206,8 @@ def test_a33_fame_and_fortune_once():
 
 
 def test_a34_interest_rolls_again_one_ap_less():
+    """A34 Interest: "After choosing a Bank die, roll it once before turning it to X
+    and take the rolled amount from the supply in addition; this Take Coins costs 1 AP less." (REF card text)."""
     m = game()
     with_card(m, 0, "A34", "downtown.3")
     m.state.dice.update(b0="5", b1="4")
@@ -204,6 +223,8 @@ def test_a34_interest_rolls_again_one_ap_less():
 
 
 def test_a35_empower_three_ap_for_a_shard_only_with_a_shard():
+    """A35 Empower: "If you pay a shard to Enhance this Character when placing it,
+    it gets +3 AP instead of the usual +1." (REF card text)."""
     m = game()
     with_card(m, 0, "A35", "downtown.3", bonus=None)
     assert choices(m, 0) == ["sb", "sa"]
@@ -219,6 +240,8 @@ def test_a35_empower_three_ap_for_a_shard_only_with_a_shard():
 
 
 def test_a36_component_sale_four_of_any_types():
+    """A36 Component Sale: "A single Buy action may purchase up to 4 available
+    components in any mix of types." (REF card text)."""
     m = game()
     with_card(m, 0, "A36", "market.3")
     m.state.p[0].comps = {}
@@ -231,6 +254,8 @@ def test_a36_component_sale_four_of_any_types():
 
 
 def test_a37_smuggled_goods_pay_with_fame():
+    """A37 Smuggled Goods: "Instead of paying coins for the purchase, you may lose
+    fame equal to its total coin price minus 1." (REF card text)."""
     m = game()
     with_card(m, 0, "A37", "market.3")
     m.state.p[0].comps, m.state.p[0].fame = {}, 2
@@ -247,6 +272,8 @@ def test_a37_smuggled_goods_pay_with_fame():
 
 
 def test_a38_barter_with_power_four_coins_of_components_for_a_shard():
+    """A38 Barter with Power: "As one Buy action, return 1 shard to take any
+    available components worth 4 coins or less in total, paying no coins." (REF card text)."""
     m = game()
     with_card(m, 0, "A38", "market.3")
     m.state.p[0].comps = {}
@@ -260,6 +287,8 @@ def test_a38_barter_with_power_four_coins_of_components_for_a_shard():
 
 
 def test_a39_workshop_exhibition_fame_for_coins_paid():
+    """A39 Workshop Exhibition: "Gain fame equal to the coins you paid for this Buy
+    action minus 1." (REF card text)."""
     m = game()
     with_card(m, 0, "A39", "market.0")
     m.state.p[0].comps = {}
@@ -271,6 +300,8 @@ def test_a39_workshop_exhibition_fame_for_coins_paid():
 
 
 def test_a40_shoplifting_one_free_and_the_slot_refilled():
+    """A40 Shoplifting: "Take one of the bought components straight from the Market
+    Row for free; that stock slot is then refilled with a Basic component of your choice." (REF card text)."""
     m = game()
     with_card(m, 0, "A40", "market.0")
     m.state.p[0].comps = {}
@@ -288,6 +319,9 @@ def test_a40_shoplifting_one_free_and_the_slot_refilled():
 
 
 def test_a41_logistics_on_sale_now_gone_at_round_end():
+    """A41 Logistics: "The ordered component goes next to the Buy area instead of
+    the Order area and is part of the stock this turn; it returns to the supply during Orders
+    Arrive." (REF card text)."""
     m = game()
     with_card(m, 0, "A41", "market.0")
     do(m, 0, "encomendar", "et:rope", "ee:0")
@@ -301,6 +335,9 @@ def test_a41_logistics_on_sale_now_gone_at_round_end():
 
 
 def test_a42_traveling_merchants_every_order():
+    """A42 Traveling Merchants: "For each Order action (this card works for ANY
+    number of them) you may pay the ordered component's price +1 to get one from the supply right
+    away." (REF card text)."""
     m = game()
     with_card(m, 0, "A42", "market.0")
     m.state.p[0].comps = {}
@@ -316,6 +353,8 @@ def test_a42_traveling_merchants_every_order():
 
 
 def test_a43_dubious_sources_keeps_the_quick_order():
+    """A43 Dubious Sources: "In the End Turn phase, the component on the Quick Order
+    slot goes into your Workshop instead of back to the supply." (REF card text)."""
     m = game()
     with_card(m, 0, "A43", "market.0")
     m.state.p[0].comps = {}
@@ -325,6 +364,8 @@ def test_a43_dubious_sources_keeps_the_quick_order():
 
 
 def test_a44_business_share_opponents_market_coins_after_placement():
+    """A44 Business Share: "For the rest of this turn after you place this
+    Character, every coin an opponent spends at the Market Row is paid to you." (REF card text)."""
     m = game(3)
     give(m, 0, "A44")
     plan(m, {0: {"mag": "A44"}, 1: {"a1": "market", "mag": "market"}}, first=1)
@@ -342,6 +383,8 @@ def test_a44_business_share_opponents_market_coins_after_placement():
 
 
 def test_a45_workshop_delivery_own_types_as_stock_one_coin_less():
+    """A45 Workshop Delivery: "For this Buy action, every component type you already
+    have in your Workshop counts as Market Row stock and costs 1 coin less." (REF card text)."""
     m = game()
     with_card(m, 0, "A45", "market.0")
     p = m.state.p[0]
@@ -373,6 +416,7 @@ def workshop(card_id: str, char: str = "mag", **kw):
 
 
 def test_a16_trick_tweaking_one_more_marker_once():
+    """A16 Trick Tweaking: "The prepared trick receives 1 extra trick marker." (REF card text)."""
     m = workshop("A16")
     do(m, 0, "aq:T01")
     assert m.state.p[0].tricks[0].on == 3
@@ -381,15 +425,22 @@ def test_a16_trick_tweaking_one_more_marker_once():
 
 
 def test_a17_test_run_a_marker_for_the_yields():
+    """A17 Test Run: "You may take 1 marker fewer on the prepared trick; if you do,
+    immediately gain that trick's fame, coin and shard yields." (REF card text)."""
     m = workshop("A17")
     fame = m.state.p[0].fame
+    coins = m.state.p[0].coins
     do(m, 0, "aq:T02", "en:1")
     assert m.state.p[0].tricks[1].on == 0 and m.state.p[0].fame == fame + 3 and m.state.step == "acoes"
+    assert m.state.p[0].coins == coins + 1  # Coelho da Cartola's printed yields: 3 Fame, 1 coin
     do(m, 0, "aq:T01")
     assert m.state.step == "acoes" and m.state.p[0].tricks[0].on == 2
 
 
 def test_a18_replaceable_parts_marker_to_a_trick_of_lower_or_equal_threshold():
+    """A18 Replacable Parts: "You may take 1 marker fewer on the prepared trick; if
+    you do, put 1 marker on another trick you own whose fame threshold is the same or lower, even
+    without its components." (REF card text)."""
     m = workshop("A18")
     m.state.p[0].tricks.append(Owned(t="T05", sym=2, on=0))
     do(m, 0, "aq:T01")
@@ -399,6 +450,8 @@ def test_a18_replaceable_parts_marker_to_a_trick_of_lower_or_equal_threshold():
 
 
 def test_a19_invention_fame_per_advanced_and_superior_component():
+    """A19 Invention: "Gain fame equal to the number of Advanced plus Superior
+    components the prepared trick requires." (REF card text)."""
     m = workshop("A19")
     fame = m.state.p[0].fame
     do(m, 0, "aq:T02")
@@ -410,6 +463,8 @@ def test_a19_invention_fame_per_advanced_and_superior_component():
 
 
 def test_a20_ingenuity_one_missing_type_one_marker():
+    """A20 Ingenuity: "You may prepare the trick even though you are short of one
+    required component type; a trick prepared this way gets only 1 marker." (REF card text)."""
     m = workshop("A20")
     m.state.p[0].comps = {"fabric": 1, "metal": 1}
     assert {"ig:T01", "ig:T02"} <= set(choices(m, 0))  # short of Fabric (one of two) / of the Animal
@@ -422,6 +477,9 @@ def test_a20_ingenuity_one_missing_type_one_marker():
 
 
 def test_a21_unstable_prototype_up_to_three_components():
+    """A21 Unstable Prototype: "You may discard up to 3 of the components the
+    prepared trick requires; if you do: +1 marker on the trick, plus 1 fame and 1 coin per discarded
+    component." (REF card text)."""
     m = workshop("A21")
     p = m.state.p[0]
     fame, coins = p.fame, p.coins
@@ -432,6 +490,8 @@ def test_a21_unstable_prototype_up_to_three_components():
 
 
 def test_a22_enhance_trick_permanent_bonus_for_a_shard():
+    """A22 Enhance Trick: "You may put one of your shards on the prepared trick (it
+    counts as spent); for the rest of the game that trick yields +1 fame and +1 coin." (REF card text)."""
     m = workshop("A22")
     do(m, 0, "aq:T01", "eh:1")
     assert m.state.p[0].shards == 0 and special_cards.yield_modifiers(m.state, 0, 1, "T01") == [1]
@@ -443,6 +503,8 @@ def test_a22_enhance_trick_permanent_bonus_for_a_shard():
 
 
 def test_a23_on_stage_preparation_one_marker_no_payment():
+    """A23 On-stage Preparation: "After preparing, you may immediately move one of
+    the new markers onto an empty slot of a Performance card; links created this way pay nothing." (REF card text)."""
     m = workshop("A23")
     card(m, 0, "P02")
     p = m.state.p[0]
@@ -456,6 +518,9 @@ def test_a23_on_stage_preparation_one_marker_no_payment():
 
 
 def test_a24_hidden_talent_an_apprentice_becomes_a_specialist():
+    """A24 Hidden Talent: "If an Apprentice did the preparing, during Return
+    Characters you may send that Apprentice back to your supply and immediately hire a Specialist;
+    that Specialist's wage is due this turn." (REF card text)."""
     m = workshop("A24", char="a1")
     p = m.state.p[0]
     do(m, 0, "aq:T01")
@@ -471,6 +536,8 @@ def test_a24_hidden_talent_an_apprentice_becomes_a_specialist():
 
 
 def test_a25_freelancer_any_location():
+    """A25 Freelancer: "The Character under this card may be placed at any other
+    Location instead of the Workshop." (REF card text)."""
     m = game()
     give(m, 0, "A25")
     plan(m, {0: {"mag": "A25"}})
@@ -503,6 +570,9 @@ def linking_spot(m, seat: int) -> str:
 
 
 def test_a06_guest_performer_beside_the_slots_of_a_full_card():
+    """A06 Guest Performer: "Set up a trick marker on a Performance card even when
+    it has no free slot, placing it on an unused area of the card; it still counts as part of that
+    Performance." (REF card text)."""
     m = theater("A06")
     tricks(m, 1, "T13", "T14", "T15")
     card(m, 0, "P02", {"0.0": (1, 0, "T13"), "0.1": (1, 1, "T14"), "1.1": (1, 2, "T15")})
@@ -512,9 +582,16 @@ def test_a06_guest_performer_beside_the_slots_of_a_full_card():
     do(m, 0, "gc:0")
     assert m.state.row[0].m["off"].t == "T01" and m.state.p[0].tricks[0].on == 1
     assert not any(c.startswith("gp:") for c in choices(m, 0))
+    from rulesets.trickerion.performance import slot_yield
+
+    m.state.p[1].day = 2  # seat 1 performing the card on Saturday: the guest's trick is performed too
+    assert slot_yield(m.state, 1, 0, "off") == ("T01", 2, 0, 0)  # Borboletas Encantadas, Friday: no modifier
 
 
 def test_a07_orchestral_interlude_a_payment_per_neighbour():
+    """A07 Orchestral Interlude: "When you set up, get your trick's link payment
+    once for every marker adjacent (sharing a link circle) to the one you placed, even if the
+    symbols do not match." (REF card text)."""
     from rulesets.trickerion.data import CARDS
     from rulesets.trickerion.views import would_link
 
@@ -531,6 +608,8 @@ def test_a07_orchestral_interlude_a_payment_per_neighbour():
 
 
 def test_a08_headliner_links_pay_twice():
+    """A08 Headliner Trick: "Every link you create with this set-up pays twice,
+    shard payments included." (REF card text)."""
     m = theater("A08")
     tricks(m, 1, "T13")
     card(m, 0, "P01", {"0.0": (1, 0, "T13")})
@@ -542,6 +621,9 @@ def test_a08_headliner_links_pay_twice():
 
 
 def test_a09_new_twist_a_second_marker_of_a_trick_on_a_card():
+    """A09 New Twist: "You may set up a marker of a trick on a Performance card that
+    already holds a marker of that same trick (ignores the same colour + same symbol restriction
+    once)." (REF card text)."""
     m = theater("A09")
     card(m, 0, "P01", {"0.0": (0, 0, "T01")})
     card(m, 1, "P03")
@@ -557,6 +639,8 @@ def test_a09_new_twist_a_second_marker_of_a_trick_on_a_card():
 
 
 def test_a10_buying_time_swap_two_cards_for_three_coins():
+    """A10 Buying Time: "After setting up, you may swap the positions of two
+    Performance cards in the Theater; if you do, gain 3 coins." (REF card text)."""
     m = theater("A10")
     card(m, 0, "P01")
     card(m, 1, "P03")
@@ -585,6 +669,8 @@ def perform_with(card_id: str, markers: dict, first: set[str] = frozenset()):
 
 
 def test_a11_durable_components_one_marker_back_on_its_trick():
+    """A11 Durable Components: "At the end of the Performance phase, one of your
+    performed markers goes back onto its Trick card instead of returning to your supply." (REF card text)."""
     m = perform_with("A11", {"0.0": (0, 0, "T01"), "0.1": (0, 1, "T02")})
     do(m, 0, "ap:0")
     assert m.state.step == "da_duravel" and choices(m, 0) == ["du:T01", "du:T02"]
@@ -593,6 +679,8 @@ def test_a11_durable_components_one_marker_back_on_its_trick():
 
 
 def test_a12_arranged_fiasco_fame_swing():
+    """A12 Arranged Fiasco: "When you perform: +1 fame for each of your own markers
+    on the card; every other player loses 1 fame per marker they have on it." (REF card text)."""
     m = perform_with("A12", {"0.0": (0, 0, "T01"), "0.1": (0, 1, "T02"), "1.1": (1, 0, "T13")})
     m.state.p[1].fame = 5
     events = do(m, 0, "ap:0")
@@ -602,6 +690,9 @@ def test_a12_arranged_fiasco_fame_swing():
 
 
 def test_a13_grand_premiere_doubles_a_yield_of_a_first_performance():
+    """A13 Grand Premiere: "If one of your own tricks on the performed card is being
+    performed for the first time this game, double one of that trick's yields (fame, coins or shards
+    — your choice) for this performance." (REF card text)."""
     m = perform_with("A13", {"0.0": (0, 0, "T01"), "0.1": (0, 1, "T02")}, first={"T01"})
     do(m, 0, "ap:0")
     assert m.state.step == "da_estreia" and choices(m, 0) == ["ge:T02:fame", "ge:T02:coins", "ge:-"]
@@ -611,6 +702,8 @@ def test_a13_grand_premiere_doubles_a_yield_of_a_first_performance():
 
 
 def test_a14_street_performance_yields_now():
+    """A14 Street Performance: "Instead of moving the marker, take it off its
+    Performance card and immediately collect that trick's yields (yield modifiers apply)." (REF card text)."""
     m = theater("A14")
     card(m, 0, "P01", {"0.0": (0, 0, "T02")})
     fame, coins = m.state.p[0].fame, m.state.p[0].coins
@@ -620,6 +713,8 @@ def test_a14_street_performance_yields_now():
 
 
 def test_a15_directors_favor_moves_an_opponents_marker():
+    """A15 Director's Favor: "You may reschedule an opponent's marker instead of one
+    of your own." (REF card text)."""
     m = theater("A15")
     tricks(m, 1, "T13")
     card(m, 0, "P01", {"0.0": (1, 0, "T13")})

@@ -1,6 +1,8 @@
 """Each prophecy's rule change while it is Active (its effect), and where it stops (its limit): another
 prophecy Active, the case it does not cover."""
 
+import pytest
+
 from rulesets.trickerion import performance
 from rulesets.trickerion.data import CARDS, DAYS, TRICKS
 from rulesets.trickerion.rules import link_count
@@ -24,6 +26,8 @@ def _placed(active, plan, space, char="mag", n=2, shard=False, **kw):
 
 
 def test_p01_every_character_has_one_base_ap():
+    """P01: "Every Character has only 1 base Action Point (Apprentice, Specialist
+    and Magician alike) this round." (REF token text)."""
     m = _placed("P01", {"mag": "downtown", "a1": "market"}, "downtown.0")
     assert m.state.cur.ap == 1 + 2  # the magician's 3 became 1; the space's +2 still counts
     m2 = _placed(OTHER, {"mag": "downtown"}, "downtown.0")
@@ -41,6 +45,7 @@ def test_p01_apprentice_keeps_one_and_specialists_drop_to_one():
 
 
 def test_p15_advertised_apprentices_get_one_more_ap():
+    """P15: "If you Advertised this round, your Apprentices get +1 base AP." (REF token text)."""
     m = with_prophecies(2, "P15")
     st = m.state
     first = st.turn
@@ -67,6 +72,7 @@ def test_p15_only_apprentices():
 
 
 def test_p08_a_shard_buys_two_ap_once():
+    """P08: "Enhance Character (pay 1 shard) gives +2 AP instead of +1." (REF token text)."""
     m = _placed("P08", {"mag": "market"}, "market.3", shard=True)
     assert m.state.cur.ap == 3 + 2 and m.state.p[0].shards == 0
     m2 = with_prophecies(2, "P08")
@@ -81,6 +87,7 @@ def test_p08_a_shard_buys_two_ap_once():
 
 
 def test_p26_shard_in_the_theater_backstage_only():
+    """P26: "Enhance Character may also be used in the Theater." (REF token text)."""
     m = with_prophecies(2, "P26")
     revelar(m, {0: {"a1": "theater", "mag": "theater"}}, order=[0, 1])
     do(m, 0, "a:a1", "es:theater.0.b0")
@@ -101,6 +108,7 @@ def test_p26_shard_in_the_theater_backstage_only():
 
 
 def test_p12_learn_trick_costs_one_ap():
+    """P12: "Learn Trick costs 1 AP instead of 3." (REF token text)."""
     m = _placed("P12", {"a1": "downtown"}, "downtown.3", char="a1")
     st = m.state
     st.dice.update(r0="any", r1="X")
@@ -115,14 +123,19 @@ def test_p12_learn_trick_costs_one_ap():
     assert "aprender" not in GAME.legal_choices(m2.state, 0)  # limit: Learn Trick costs 3 otherwise
 
 
-def test_p24_take_coins_costs_one_ap_and_p25_hire_costs_one():
+def test_p24_take_coins_costs_one_ap():
+    """P24: "Take Coins costs 1 AP instead of 3." (REF token text)."""
     m = _placed("P24", {"a1": "downtown"}, "downtown.3", char="a1")
     st = m.state
     st.dice.update(b0="4", i0="manager")
-    assert "pm:b0" in GAME.legal_choices(st, 0) and "ct:i0" not in GAME.legal_choices(st, 0)
+    assert "pm:b0" in GAME.legal_choices(st, 0) and "ct:i0" not in GAME.legal_choices(st, 0)  # limit: not Hire
     coins = st.p[0].coins
     do(m, 0, "pm:b0")
     assert st.p[0].coins == coins + 4 and st.cur.ap == 0
+
+
+def test_p25_hire_costs_one_ap():
+    """P25: "Hire Character costs 1 AP instead of 3." (REF token text)."""
     m2 = _placed("P25", {"a1": "downtown"}, "downtown.3", char="a1")
     st2 = m2.state
     st2.dice.update(b0="4", i1="apprentice")
@@ -132,6 +145,7 @@ def test_p24_take_coins_costs_one_ap_and_p25_hire_costs_one():
 
 
 def test_p05_draw_further_cards_costs_one_ap():
+    """P05: "'Draw Further Cards' at the Dark Alley costs 1 AP instead of 2." (REF token text)."""
     from rulesets.trickerion import hooks
 
     m = with_prophecies(2, "P05")
@@ -147,6 +161,7 @@ def test_p05_draw_further_cards_costs_one_ap():
 
 
 def test_p07_take_coins_gives_double():
+    """P07: "Take Coins gives twice the value shown on the chosen Bank die." (REF token text)."""
     m = _placed("P07", {"mag": "downtown"}, "downtown.3")
     st = m.state
     st.dice["b0"], st.dice["b1"] = "5", "X"
@@ -165,6 +180,8 @@ def test_p07_take_coins_gives_double():
 
 
 def test_p04_order_area_types_may_be_bought():
+    """P04: "Component types sitting in the Market Row's Order area may also be
+    bought with Buy actions." (REF token text)."""
     m = _placed("P04", {"mag": "market"}, "market.0")
     st = m.state
     st.orders = ["mirror", None, None, None]
@@ -180,6 +197,7 @@ def test_p04_order_area_types_may_be_bought():
 
 
 def test_p21_every_component_costs_two_and_the_quick_order_adds_one():
+    """P21: "Every Component costs 2 coins to buy, whatever its tier." (REF token text)."""
     from rulesets.trickerion.market import unit_price
 
     m = _placed("P21", {"mag": "market"}, "market.0")
@@ -199,6 +217,8 @@ def test_p21_every_component_costs_two_and_the_quick_order_adds_one():
 
 
 def test_p09_two_placements_per_turn_the_second_optional():
+    """P09: "During Place Characters, each player may place two Characters per
+    turn." (REF token text)."""
     m = with_prophecies(2, "P09")
     st = m.state
     revelar(m, {0: {"mag": "downtown", "a1": "market", "a2": "workshop"}, 1: {"mag": "market"}}, order=[0, 1])
@@ -231,6 +251,8 @@ def test_p09_pass_after_the_first_and_the_base_rule_otherwise():
 
 
 def test_p18_a_plus_two_space_costs_three_coins():
+    """P18: "Using a +2 AP slot at Downtown, Market Row or Dark Alley costs 3
+    coins." (REF token text)."""
     m = with_prophecies(2, "P18")
     st = m.state
     revelar(m, {0: {"mag": "downtown"}}, order=[0, 1])
@@ -248,6 +270,8 @@ def test_p18_a_plus_two_space_costs_three_coins():
 
 
 def test_p27_lowest_free_modifier_first():
+    """P27: "Characters must be placed on the free slot with the lowest available
+    AP modifier." (REF token text)."""
     m = with_prophecies(4, "P27")
     st = m.state
     revelar(m, {0: {"mag": "downtown", "a1": "downtown"}, 1: {"mag": "theater"}}, order=[0, 1, 2, 3])
@@ -262,6 +286,8 @@ def test_p27_lowest_free_modifier_first():
 
 
 def test_p20_cards_stay_face_down_until_placed():
+    """P20: "Assignment cards are not revealed after the Assignment phase; each is
+    revealed only right before its Character is placed." (REF token text)."""
     m = with_prophecies(2, "P20")
     st = m.state
     events = revelar(m, {0: {"mag": "downtown", "a1": "market"}, 1: {"mag": "workshop"}}, order=[0, 1])
@@ -296,12 +322,14 @@ def _set_up(active, tid, seat=0):
     return st.p[seat].fame - fame, links, events
 
 
-def test_set_up_prophecies_give_two_fame_for_their_category():
-    for pid, tid in (("P10", "T25"), ("P13", "T37"), ("P17", "T01"), ("P23", "T13")):
-        gained, _links, _ = _set_up(pid, tid)
-        assert gained == 2, pid
-        other = {"P10": "T37", "P13": "T25", "P17": "T13", "P23": "T01"}[pid]
-        assert _set_up(pid, other)[0] == 0, pid  # limit: another category
+@pytest.mark.parametrize("pid,tid,other", [
+    ("P10", "T25", "T37"), ("P13", "T37", "T25"), ("P17", "T01", "T13"), ("P23", "T13", "T01")])
+def test_p10_p13_p17_p23_setting_up_a_trick_of_the_category_gives_two_fame(pid, tid, other):
+    """P10 / P13 / P17 / P23 (REF token texts): "Setting up an Escape / a Mechanical / an Optical / a
+    Spiritual trick immediately gives 2 Fame." """
+    gained, _links, _ = _set_up(pid, tid)
+    assert gained == 2
+    assert _set_up(pid, other)[0] == 0  # limit: another category
 
 
 def test_set_up_fame_not_for_a_reschedule():
@@ -319,6 +347,8 @@ def test_set_up_fame_not_for_a_reschedule():
 
 
 def test_p02_and_p03_per_shard_gain():
+    """P02: "Whenever you gain one or more Shards, gain 1 extra Shard."; P03: "Whenever you gain one or
+    more Shards, also gain 2 Fame." (REF token texts)."""
     st_fame = {}
     for pid in ("P02", "P03", OTHER):
         m = with_prophecies(2, pid)
@@ -376,6 +406,7 @@ def _day(key):
 
 
 def test_p11_friday_is_like_thursday():
+    """P11: "Friday gets a yield modifier of -1 Fame and -1 Coin (like Thursday)." (REF token text)."""
     fri = _day("friday")
     got, links = _perform("P11", fri, fri)
     assert got[0][:2] == (0 + links + CARDS["P01"].bonus.fame, 2 - 1 + CARDS["P01"].bonus.coins)
@@ -387,6 +418,7 @@ def test_p11_friday_is_like_thursday():
 
 
 def test_p22_saturday_is_like_sunday():
+    """P22: "Saturday gets a yield modifier of +1 Fame and +1 Coin (like Sunday)." (REF token text)."""
     sat = _day("saturday")
     got, _ = _perform("P22", sat, sat)
     assert got[1][:2] == (2 + 1, 0 + 1)
@@ -395,6 +427,7 @@ def test_p22_saturday_is_like_sunday():
 
 
 def test_p16_thursday_and_sunday_without_modifiers():
+    """P16: "Thursday and Sunday have no yield modifiers this round." (REF token text)."""
     thu, sun = _day("thursday"), _day("sunday")
     got, _ = _perform("P16", thu, sun)
     assert got[0][1] == 2 + CARDS["P01"].bonus.coins and got[1][:2] == (2, 0)
@@ -403,6 +436,8 @@ def test_p16_thursday_and_sunday_without_modifiers():
 
 
 def test_p19_the_performers_modifier_for_everyone():
+    """P19: "During the Performance phase, the performing player's weekday yield
+    modifier applies to all other players in that Performance instead of their own." (REF token text)."""
     thu, sun = _day("thursday"), _day("sunday")
     got, _ = _perform("P19", thu, sun)
     assert got[1][:2] == (2 - 1, 0)  # seat 1 on Sunday takes the performer's Thursday modifier
@@ -413,6 +448,8 @@ def test_p19_the_performers_modifier_for_everyone():
 
 
 def test_p14_coin_yields_as_fame_but_not_the_performer_bonus():
+    """P14: "During the Performance phase every Coin yield is received as Fame
+    instead." (REF token text)."""
     sat = _day("saturday")
     got, links = _perform("P14", sat)
     bonus = CARDS["P01"].bonus
@@ -423,6 +460,7 @@ def test_p14_coin_yields_as_fame_but_not_the_performer_bonus():
 
 
 def test_p06_performer_bonus_doubled_yields_not():
+    """P06: "All Performer bonuses are doubled this round." (REF token text)."""
     sat = _day("saturday")
     got, links = _perform("P06", sat)
     bonus = CARDS["P01"].bonus
