@@ -101,9 +101,10 @@ def play(control, group: int, users: list[int], table_id: str, is_over, seed: in
             fingerprint = (m["message_id"], m["edit_count"], tuple(b["callback_data"] for b in buttons))
             if last_seen.get(uid) == fingerprint:
                 continue
-            # People rarely take moves back; a random player would do it a third of the time.
-            undo = locales.text("tables.button.undo", "pt_BR")
-            choice = rng.choice([b for b in buttons if b["text"] != undo] or buttons)
+            # People rarely take moves back; a random player would do it a third of the time. Nor
+            # do they open their board at every step (it sends a picture and changes no prompt).
+            aside = {locales.text("tables.button.undo", "pt_BR"), locales.text("tables.button.board", "pt_BR")}
+            choice = rng.choice([b for b in buttons if b["text"] not in aside] or buttons)
             if think:
                 time.sleep(think)  # a person reads the prompt before pressing
             answer = control.press(uid, m["message_id"], uid, choice["callback_data"], wait=press_wait)

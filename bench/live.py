@@ -51,7 +51,8 @@ class Live:
         self.watch: dict[int, LiveGame] = {}  # private chat -> its game
         self.deliveries: list[tuple[float, str, int]] = []  # (time, method, chat) of watched chats
         self.record_all = False
-        self._undo = locales.text("tables.button.undo", "pt_BR")
+        # buttons a player presses aside from moves: undo, and the board picture (changes no prompt)
+        self._aside = {locales.text("tables.button.undo", "pt_BR"), locales.text("tables.button.board", "pt_BR")}
         self._final = final_scores_marker()
         original = world.record
 
@@ -137,7 +138,7 @@ class Live:
                     await asyncio.wait_for(game.event.wait(), 0.5)
                 continue
             uid, m, buttons, fp = rng.choice(candidates)
-            choice = rng.choice([b for b in buttons if b["text"] != self._undo] or buttons)
+            choice = rng.choice([b for b in buttons if b["text"] not in self._aside] or buttons)
             pause = rng.uniform(*think)
             if pause:
                 await asyncio.sleep(pause)

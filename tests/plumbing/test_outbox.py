@@ -122,6 +122,24 @@ def test_photos_use_send_photo_then_edit_media_or_caption(store):
     assert api.methods() == ["sendPhoto", "editMessageCaption", "editMessageMedia"]
 
 
+def test_a_text_prompt_that_becomes_a_photo_costs_one_call_more_then_edits_in_place(store):
+    """A private picture (a Trickerion placement prompt): Telegram cannot add a photo to a text
+    message, so the slot's message is deleted and sent anew once; later steps edit the photo."""
+    api = FakeApi()
+    sender = Sender(store, api, *fast_rates())
+    prompt = dict(chat_id=USER, table_id="t1", slot="prompt.1")
+    queue(store, Outbound(**prompt, text="choose a card"))
+    run(sender, USER)
+    queue(store, Outbound(**prompt, text="choose a slot", photo_png=b"\x89PNG card"))
+    run(sender, USER)
+    queue(store, Outbound(**prompt, text="link bonus?", photo_png=b"\x89PNG card, marker on it"))
+    run(sender, USER)
+    queue(store, Outbound(**prompt, text="done", photo_png=b"\x89PNG card, marker on it"))
+    run(sender, USER)
+    assert api.methods() == ["sendMessage", "deleteMessage", "sendPhoto", "editMessageMedia", "editMessageCaption"]
+    assert len(api.messages[USER]) == 1
+
+
 def test_delete_slot_removes_the_message(store):
     api = FakeApi()
     sender = Sender(store, api, *fast_rates())

@@ -67,7 +67,7 @@ def on_press(ctx: Ctx) -> None:
     elif play.parse_choice_arg(arg) is not None:
         owner, index = play.parse_choice_arg(arg)  # type: ignore[misc]
         play.press(ctx, version, owner, index)
-    elif arg in (play.UNDO, play.RESEND, play.CARDS):
+    elif arg in (play.UNDO, play.RESEND, play.CARDS, play.BOARD):
         seat = play._seat_for_press(ctx)
         if seat is None:
             return
@@ -75,6 +75,8 @@ def on_press(ctx: Ctx) -> None:
             play.take_back(ctx, seat, version)
         elif arg == play.CARDS:
             play.explain(ctx, seat, version)
+        elif arg == play.BOARD:
+            play.show_board(ctx, seat, version)
         else:
             play.resend(ctx, seat)
     else:

@@ -36,6 +36,9 @@ class Shown(BaseModel):
     # (kept so that opening the texts redraws the same message)
     explain: bool = False
     recap: list[str] = []
+    # a photo message (a prompt's or note's private picture): the picture's subject, redrawn from the
+    # seat's view at every edit; the message stays a photo until it is replaced
+    picture: str | None = None
 
 
 class SeatInfo(BaseModel):

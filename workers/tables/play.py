@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-from rulesets.core import Event, Game, IllegalMove, Match, act, can_undo, new_match, undo
+from rulesets.core import Event, Game, IllegalMove, Match, act, can_undo, contract, new_match, undo
 from rulesets.registry import get_game
 from workers.protocol import Button, ascii_int, callback
 from workers.tables import cards, picture, reminders, render
@@ -30,6 +30,7 @@ STAND_IN_LIMIT = 5000  # actions the stand-ins may take in one command (a game i
 UNDO = "U"
 RESEND = "R"
 CARDS = "I"  # ℹ️: open / close the texts of the cards a prompt offers or shows
+BOARD = "B"  # 🎩: a picture of the player's own board (games that draw one)
 
 
 @dataclass
@@ -241,11 +242,12 @@ def explain(ctx: Ctx, seat: int, version: int) -> None:
         ctx.answer(alert, alert=True)
         return
     ctx.touch()
-    body, buttons, digest = prompt_view(ctx, game, match, seat, explain=not shown.explain)
+    body, buttons, digest, _ = prompt_view(ctx, game, match, seat, explain=not shown.explain)
     text_lines = body[:1] + shown.recap + body[1:]
     table.seats[seat].shown = shown.model_copy(update={"digest": digest, "explain": not shown.explain})
+    photo = seat_photo(ctx, game, match, seat, shown.picture) if shown.picture else None
     ctx.send(table.seats[seat].user_id, render.fit(text_lines), _with_version(ctx, buttons, version),
-             slot=shown.slot, silent=True)
+             slot=shown.slot, silent=True, photo=photo)
     ctx.answer("")
 
 
@@ -331,8 +333,9 @@ def others(ctx: Ctx, seat: int) -> str:
 
 
 def prompt_view(ctx: Ctx, game: Game, match: Match, seat: int,
-                explain: bool = False) -> tuple[list[str], list[Button], str]:
-    """The seat's prompt: text lines, buttons (callback data added later), fingerprint. `explain`: with
+                explain: bool = False) -> tuple[list[str], list[Button], str, str | None]:
+    """The seat's prompt: text lines, buttons (callback data added later), fingerprint, and the
+    subject of its private picture (`Prompt.picture`: the message is then a photo). `explain`: with
     the texts of the cards it offers or shows (the ℹ️ button opens and closes them)."""
     table = ctx.table
     assert table is not None
@@ -349,7 +352,9 @@ def prompt_view(ctx: Ctx, game: Game, match: Match, seat: int,
         buttons.append(Button(text=render.plain(key, lang), callback_data=CARDS))
     if can_undo(match, seat):
         buttons.append(Button(text=render.plain("tables.button.undo", lang), callback_data=UNDO))
-    return lines, buttons, render.fingerprint(lines, [b.text for b in buttons])
+    if picture.draws_board(game):
+        buttons.append(Button(text=render.plain("tables.button.board", lang), callback_data=BOARD))
+    return lines, buttons, render.fingerprint(lines, [b.text for b in buttons], prompt.picture), prompt.picture
 
 
 def note_view(ctx: Ctx, game: Game, match: Match, seat: int) -> tuple[list[str], list[Button]]:
@@ -366,6 +371,8 @@ def note_view(ctx: Ctx, game: Game, match: Match, seat: int) -> tuple[list[str],
     buttons = []
     if can_undo(match, seat):
         buttons.append(Button(text=render.plain("tables.button.undo", lang), callback_data=UNDO))
+    if picture.draws_board(game):
+        buttons.append(Button(text=render.plain("tables.button.board", lang), callback_data=BOARD))
     return lines, buttons
 
 
@@ -397,11 +404,11 @@ def show_seat(ctx: Ctx, game: Game, match: Match, seat: int, *, want: bool, acto
     shown = info.shown
     if want:
         opened = shown is not None and shown.kind == "prompt" and shown.explain and seat != actor
-        body, buttons, digest = prompt_view(ctx, game, match, seat, explain=opened)
+        body, buttons, digest, subject = prompt_view(ctx, game, match, seat, explain=opened)
         if shown is not None and shown.kind == "prompt" and digest == shown.digest and seat != actor and not lines:
             return False  # unchanged: leave it (its buttons stay valid, its card texts open if they were)
         if opened:  # the prompt changed: drawn afresh, with the card texts closed
-            body, buttons, digest = prompt_view(ctx, game, match, seat)
+            body, buttons, digest, subject = prompt_view(ctx, game, match, seat)
         text_lines = body[:1] + lines + body[1:] if lines else body
         if shown is not None and shown.kind == "prompt":
             slot = shown.slot
@@ -413,19 +420,56 @@ def show_seat(ctx: Ctx, game: Game, match: Match, seat: int, *, want: bool, acto
             info.gen += 1  # their turn starts: a new message, so Telegram notifies them
             slot = f"prompt.{info.gen}"
             notify = True
-        info.shown = Shown(slot=slot, version=table.version, digest=digest, kind="prompt", recap=lines)
-        ctx.send(info.user_id, render.fit(text_lines), _with_version(ctx, buttons), slot=slot, silent=not notify)
+        if subject is None and shown is not None and shown.slot == slot:
+            subject = shown.picture  # a photo stays one: turning it back into text costs a delete and a send
+        photo = seat_photo(ctx, game, match, seat, subject) if subject else None
+        info.shown = Shown(slot=slot, version=table.version, digest=digest, kind="prompt", recap=lines,
+                           picture=subject if photo else None)
+        ctx.send(info.user_id, render.fit(text_lines), _with_version(ctx, buttons), slot=slot, silent=not notify,
+                 photo=photo)
         return True
     if shown is None or (shown.kind != "prompt" and seat != actor):
         return False
     body, buttons = note_view(ctx, game, match, seat)
     text_lines = body[:1] + lines + body[1:]
-    digest = render.fingerprint(text_lines, [b.text for b in buttons])
+    digest = render.fingerprint(text_lines, [b.text for b in buttons], shown.picture)
     if shown.kind == "note" and digest == shown.digest:
         return False
-    info.shown = Shown(slot=shown.slot, version=table.version, digest=digest, kind="note")
-    ctx.send(info.user_id, render.fit(text_lines), _with_version(ctx, buttons), slot=shown.slot, silent=True)
+    photo = seat_photo(ctx, game, match, seat, shown.picture) if shown.picture else None
+    info.shown = Shown(slot=shown.slot, version=table.version, digest=digest, kind="note",
+                       picture=shown.picture if photo else None)
+    ctx.send(info.user_id, render.fit(text_lines), _with_version(ctx, buttons), slot=shown.slot, silent=True,
+             photo=photo)
     return True
+
+
+def seat_photo(ctx: Ctx, game: Game, match: Match, seat: int, subject: str) -> bytes | None:
+    """A seat's private picture, drawn from that seat's own view only."""
+    table = ctx.table
+    assert table is not None
+    return picture.private(game, game.view(match.state, seat), seat, table.names(), ctx.seat_lang(seat), subject)
+
+
+def show_board(ctx: Ctx, seat: int, version: int) -> None:
+    """🎩: a picture of the player's own board, as one new message in their private chat (the prompt
+    or note it was pressed on stays as it is, its buttons valid)."""
+    table = ctx.table
+    assert table is not None
+    shown = table.seats[seat].shown
+    if shown is None or shown.version != version:
+        ctx.refuse("tables.error.stale", "stale")
+        return
+    match = table.load()
+    game = get_game(match.game)
+    photo = seat_photo(ctx, game, match, seat, contract.BOARD) if picture.draws_board(game) else None
+    if photo is None:
+        ctx.refuse("tables.error.forged", "forged")
+        return
+    ctx.touch()  # (so that the same press delivered twice sends one picture)
+    lang = ctx.seat_lang(seat)
+    ctx.send(table.seats[seat].user_id, render.t("tables.play.board", lang, game=render.game_title(table.game, lang)),
+             silent=True, photo=photo)
+    ctx.answer("")
 
 
 def status_lines(ctx: Ctx, game: Game, match: Match, lang: str, with_table: bool,
