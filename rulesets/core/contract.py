@@ -13,6 +13,9 @@ A game is a pure state machine over a typed (pydantic) state, in the spirit of O
     is_over(state) / score(state)       -> the end, with a breakdown a player can read
     picture(view, names, say)           -> optional: the table as a PNG, drawn from a view
     seat_picture(view, seat, names, say, subject) -> optional: a private PNG from a seat's view
+    progress(view)                      -> optional: the round and each seat's points, from a view
+    played_with(view, seat)             -> optional: the cards that seat played with (favourites)
+    summary_picture(summary, names, say) -> optional: the end-of-game picture (rulesets/core/summary.py)
 
 Rules:
 - `apply` may only be called with a choice from `legal_choices`; `rulesets.core.match.act`
@@ -33,12 +36,15 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
 from rulesets.core.messages import Msg
 from rulesets.core.rng import Rng
+
+if TYPE_CHECKING:  # summary.py replays matches, which need this module
+    from rulesets.core.summary import Progress, Summary
 
 
 class Choice(BaseModel):
@@ -101,6 +107,9 @@ class RulesSection(BaseModel):
 
 
 class ScoreLine(BaseModel):
+    """One part of a seat's final score. Averages over many games (`/estatisticas`) add up the lines
+    with the same label key; the game's catalogue names that sum `<label key>.sum` ("Feitiços")."""
+
     label: Msg
     points: int
 
@@ -196,6 +205,22 @@ class Game(ABC, Generic[S, O]):
         """A private PNG drawn from `view` = `view(state, seat)` alone: the seat's own board
         (`subject` = BOARD) or the picture a prompt asks for (`Prompt.picture`). None when the
         game has no such picture."""
+        return None
+
+    def progress(self, view: dict[str, Any]) -> Progress | None:
+        """The round and each seat's points as `view` (the group's: `view(state, None)`) shows them: the
+        end-of-game summary charts the points at each round's end, the replay jumps from round to round.
+        None: the game reports no progress."""
+        return None
+
+    def played_with(self, view: dict[str, Any], seat: int) -> list[str]:
+        """Card references (`Game.card`) the seat played with this game, read from the final public
+        view: `/estatisticas` names the favourite of each kind (the part before ":")."""
+        return []
+
+    def summary_picture(self, summary: Summary, names: Sequence[str], say: Say) -> bytes | None:
+        """The end-of-game picture (final scores with each seat's breakdown, points per round, rating
+        changes), drawn from `summary` alone: public data. None: the game draws none."""
         return None
 
     def waiting_on(self, state: S) -> list[int]:

@@ -25,7 +25,20 @@ from typing import Any
 
 from rulesets.core import Card, Event, FinalScore, Game, Msg, Outcome, Prompt, Rng, RulesSection
 from rulesets.core.contract import TABLE, Say
-from rulesets.spellbook import altar, cards, day, learning, picture, pool, scoring, solo, views  # noqa: F401 (registers steps)
+from rulesets.core.summary import Progress, Summary
+from rulesets.spellbook import (  # noqa: F401 (registers steps)
+    altar,
+    cards,
+    day,
+    learning,
+    picture,
+    picture_summary,
+    pool,
+    scoring,
+    solo,
+    standing,
+    views,
+)
 from rulesets.spellbook import materia as mt
 from rulesets.spellbook.data import (
     ALTAR_SOLO,
@@ -120,6 +133,15 @@ class Spellbook(Game[State, Options]):
 
     def picture(self, view: dict[str, Any], names: Sequence[str], say: Say) -> bytes:
         return picture.draw(view, names, say)
+
+    def progress(self, view: dict[str, Any]) -> Progress:
+        return standing.progress(view)
+
+    def played_with(self, view: dict[str, Any], seat: int) -> list[str]:
+        return standing.played_with(view, seat)
+
+    def summary_picture(self, summary: Summary, names: Sequence[str], say: Say) -> bytes:
+        return picture_summary.summary_picture(summary, names, say)
 
     def is_over(self, state: State) -> bool:
         return state.over

@@ -21,6 +21,7 @@ from rulesets.spellbook.data import (
 )
 from rulesets.spellbook.day import phase_options
 from rulesets.spellbook.learning import max_level
+from rulesets.spellbook.scoring import seat_lines
 from rulesets.spellbook.state import DUSK, MATERIA, OVER, PHASE_NAMES, SEATS, SETUP, SPELL_NAMES, State, materia_list
 from rulesets.spellbook.steps import STEPS, actor, step_options
 
@@ -42,6 +43,8 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
             "spells": {st.spells[c]: {"level": lv, "rune": RUNES[pl.tok[c] % NRUNE]}
                        for c, lv in enumerate(pl.lv) if lv},
             "days": pl.days,
+            # the score as it stands (Spellbook's scoring reads nothing hidden): the summary's chart
+            "points": sum(line.points for line in seat_lines(st, i)),
         })
     out: dict[str, Any] = {
         "game": "spellbook",

@@ -1,0 +1,138 @@
+"""The frame every game's end-of-game picture shares (`Game.summary_picture`): a title, one band per
+seat in final order — place, name, total, rating change and the score's breakdown as a bar with its
+parts named — with room for the game's own details in each band, then the points of every seat round
+by round as a chart. Drawn from a `Summary` (public data) alone; labels through `say`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PIL import ImageDraw
+
+from rulesets.core.contract import Say, SeatScore
+from rulesets.core.drawing import canvas, encode, fit_text, font
+from rulesets.core.messages import Msg, msg
+from rulesets.core.summary import Summary
+
+WIDTH = 860
+INK = "#2b2118"
+FAINT = "#b9ad97"
+PANEL = "#fbf8f1"
+GOLD = "#c9a227"
+SEAT_COLOURS = ("#c9372c", "#2d68b2", "#2f8f4e", "#7b3f9e")  # one per seat, in the chart and the bands
+PART_COLOURS = ("#3f6e8c", "#d08c2c", "#6b9e4a", "#a8506b", "#4c4c9e", "#8c6d3f", "#5a9e9e", "#9e5a3f")
+BAND = 96
+CHART = 230
+
+# (draw, seat, x, y, width): the game's own details of one seat, under its breakdown
+Detail = Callable[[ImageDraw.ImageDraw, int, int, int, int], None]
+
+
+def _decimal(value: float) -> Msg:
+    """One decimal, as the language writes it (12,3 / 12.3): the catalogue puts the separator."""
+    tenths = round(abs(value) * 10)
+    return msg("core.summary.decimal", whole=tenths // 10, tenth=tenths % 10)
+
+
+def _number(value: float, say: Say) -> str:
+    return say(msg("core.summary.negative" if round(value * 10) < 0 else "core.summary.positive",
+                   value=_decimal(value)))
+
+
+def _signed(value: float, say: Say) -> str:
+    key = "core.summary.up" if value >= 0.05 else "core.summary.down" if value <= -0.05 else "core.summary.same"
+    return say(msg(key, value=_decimal(value)))
+
+
+def _breakdown(d: ImageDraw.ImageDraw, score: SeatScore, x: int, y: int, width: int, best: int, say: Say) -> None:
+    """The total as a bar of its parts (scaled to the best total), each part's name and points below."""
+    parts = [line for line in score.lines if line.points > 0]
+    scale = width / max(1, best)
+    cx = x
+    for i, line in enumerate(parts):
+        w = max(2, round(line.points * scale))
+        d.rectangle((cx, y, cx + w - 1, y + 14), fill=PART_COLOURS[i % len(PART_COLOURS)])
+        cx += w
+    d.rectangle((x, y, x + width, y + 14), outline=FAINT)
+    lx = x
+    for i, line in enumerate(parts):
+        label = f"{say(line.label)} {line.points}"
+        text = fit_text(d, label, 12, 260)
+        size = d.textlength(text, font=font(12)) + 22
+        if lx + size > x + width:
+            break
+        d.rectangle((lx, y + 21, lx + 10, y + 31), fill=PART_COLOURS[i % len(PART_COLOURS)])
+        d.text((lx + 14, y + 19), text, font=font(12), fill=INK)
+        lx += int(size)
+
+
+def _chart(d: ImageDraw.ImageDraw, summary: Summary, names: Sequence[str], y: int, say: Say) -> None:
+    rounds = summary.rounds
+    d.rectangle((10, y, WIDTH - 10, y + CHART - 10), fill=PANEL, outline=FAINT)
+    d.text((22, y + 8), say(msg("core.summary.per_round")), font=font(15, True), fill=INK)
+    left, right, top, bottom = 60, WIDTH - 150, y + 36, y + CHART - 40
+    top_value = max([1] + [p for r in rounds for p in r.points])
+    d.line((left, bottom, right, bottom), fill=INK)
+    d.line((left, top, left, bottom), fill=INK)
+    for frac in (0.5, 1.0):
+        value = round(top_value * frac)
+        yy = bottom - (bottom - top) * value / top_value
+        d.line((left - 4, yy, right, yy), fill="#e2d9c6")
+        d.text((left - 8, yy), str(value), font=font(11), fill=INK, anchor="rm")
+    n = len(rounds)
+    xs = [left + (right - left) * (i + 1) / max(1, n) for i in range(n)]
+    for i, r in enumerate(rounds):
+        label = say(msg("core.summary.final")) if r.final else str(r.round)
+        d.text((xs[i], bottom + 6), label, font=font(11), fill=INK, anchor="ma")
+    seats = len(summary.seats)
+    for s in range(seats):
+        colour = SEAT_COLOURS[s % len(SEAT_COLOURS)]
+        points = [(left, bottom)] + [(xs[i], bottom - (bottom - top) * r.points[s] / top_value)
+                                     for i, r in enumerate(rounds) if s < len(r.points)]
+        d.line(points, fill=colour, width=3)
+        for px, py in points[1:]:
+            d.ellipse((px - 3, py - 3, px + 3, py + 3), fill=colour)
+        who = names[s] if s < len(names) else f"#{s + 1}"
+        d.rectangle((right + 16, top + 4 + s * 22, right + 28, top + 16 + s * 22), fill=colour)
+        d.text((right + 34, top + 2 + s * 22), fit_text(d, who, 13, 100), font=font(13), fill=INK)
+
+
+def draw(summary: Summary, names: Sequence[str], say: Say, title: Msg, detail: Detail | None = None,
+         detail_height: int = 0) -> bytes:
+    """The summary picture. `detail` draws the game's own part of each seat's band (`detail_height` px)."""
+    order = sorted(summary.seats, key=lambda s: (s.rank, s.seat))
+    band = BAND + detail_height
+    chart = CHART if len(summary.rounds) > 1 else 0
+    height = 60 + band * len(order) + chart + 10
+    image, d = canvas(WIDTH, height)
+    d.text((20, 16), fit_text(d, say(title), 22, WIDTH - 40, True), font=font(22, True), fill=INK)
+    scores = {s.seat: s for s in summary.score.seats}
+    best = max([1] + [s.total for s in summary.score.seats])
+    y = 56
+    for seat in order:
+        score = scores.get(seat.seat)
+        colour = SEAT_COLOURS[seat.seat % len(SEAT_COLOURS)]
+        winner = seat.seat in summary.score.winners
+        d.rectangle((10, y, WIDTH - 10, y + band - 8), fill=PANEL, outline=GOLD if winner else FAINT,
+                    width=3 if winner else 1)
+        d.rectangle((10, y, 18, y + band - 8), fill=colour)
+        d.text((30, y + 8), say(msg("core.summary.place", place=seat.rank)), font=font(20, True), fill=INK)
+        who = names[seat.seat] if seat.seat < len(names) else f"#{seat.seat + 1}"
+        if seat.left:
+            who = say(msg("core.summary.left", name=who))
+        d.text((80, y + 10), fit_text(d, who, 18, 360, True), font=font(18, True), fill=INK)
+        total = score.total if score else 0
+        d.text((WIDTH - 24, y + 6), say(msg("core.summary.points", count=total)), font=font(20, True), fill=INK,
+               anchor="ra")
+        if seat.rating is not None:
+            rating = say(msg("core.summary.rating", rating=_number(seat.rating, say),
+                             change=_signed(seat.change or 0.0, say)))
+            d.text((WIDTH - 24, y + 34), rating, font=font(13), fill=INK, anchor="ra")
+        if score is not None:
+            _breakdown(d, score, 30, y + 40, WIDTH - 300, best, say)
+        if detail is not None:
+            detail(d, seat.seat, 30, y + BAND - 12, WIDTH - 60)
+        y += band
+    if chart:
+        _chart(d, summary, names, y, say)
+    return encode(image)
