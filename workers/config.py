@@ -71,6 +71,8 @@ class Settings:
     flood_burst: int = 10
     flood_rate: float = 3.0
     finished_ttl_days: float = 30.0  # a finished table's key lives this long after its end
+    archive_days: float = 365.0  # a finished game's record (/partidas, replay, export) lives this long
+    archive_list: int = 100  # finished games kept in each person's and group's list
     admin_cache_seconds: int = 600
     http_timeout: float = 15.0
 
@@ -99,6 +101,8 @@ class Settings:
             flood_burst=int(_env("BGB_FLOOD_BURST", str(d.flood_burst))),
             flood_rate=float(_env("BGB_FLOOD_RATE", str(d.flood_rate))),
             finished_ttl_days=float(_env("BGB_FINISHED_TTL_DAYS", str(d.finished_ttl_days))),
+            archive_days=float(_env("BGB_ARCHIVE_DAYS", str(d.archive_days))),
+            archive_list=int(_env("BGB_ARCHIVE_LIST", str(d.archive_list))),
             admin_cache_seconds=int(_env("BGB_ADMIN_CACHE", str(d.admin_cache_seconds))),
             http_timeout=float(_env("BGB_HTTP_TIMEOUT", str(d.http_timeout))),
         )

@@ -204,7 +204,7 @@ class Drainer:
             plan.add("GREV", k.table(table_id), expected)
             version = int(result.table.get("version", expected + 1))
             plan.add("SAVE", k.table(table_id), encode_doc(result.table), version)
-            retention.plan_saved(plan, k, self.store.s, table_id, result.table)
+            retention.plan_saved(plan, k, self.store.s, table_id, result.table, result.finished)
         plan.call("SET", k.done(cmd.idem_key), "1", "EX", DONE_TTL)
         plan.add("POPEQ", k.inbox(route), raw)
 

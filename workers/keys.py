@@ -46,6 +46,28 @@ Commands and tables (workers/drain.py)
     tickseq                    STRING counter; ticks get update_id = -counter.
     beat                       STRING epoch seconds of the last scan (the beat's health check).
 
+Finished games (workers/archive.py; written in the commit that ends the game, workers/retention.py)
+    arch:{table id}            STRING the finished game's record (workers.tables.record.GameRecord:
+                               seats, scores, places, rating changes, points per round, and the
+                               match with its whole log) as "zlib:" + base64, like table docs;
+                               EX BGB_ARCHIVE_DAYS (365). /partidas, the replay and /exportar read
+                               it (the hot table key expires after 30 days). 3-7 KB measured,
+                               ≤ 64 KB.
+    fin:{owner}                ZSET table id scored by when the game ended: owner "u<user id>" (a
+                               person's finished games) or "g<chat id>" (a group's); trimmed at
+                               each write to the newest BGB_ARCHIVE_LIST (100) and to the
+                               retention; EX BGB_ARCHIVE_DAYS, renewed by every write.
+    rt:{game}:{scope}:{entity} HASH mu, sigma, games, wins, name, rev: an openskill rating; scope
+                               "all" (everyone) or "g<chat id>" (that group); entity "u<user id>"
+                               or "bot:<level>". rev is checked and bumped by the commit that ends
+                               a game (two games ending at once for one player: the second is
+                               handled again). No TTL (a few hundred bytes per player and game).
+    rk:{game}:{scope}          ZSET entity scored by its ordinal (mu - 3 sigma): /ranking. No TTL.
+    st:{game}:{entity}         HASH a person's statistics for a game, summed over their finished
+                               games: games, wins, score, best (max), moves, think (seconds),
+                               l:{score line key} (points), c:{card ref} (games played with it).
+                               No TTL.
+
 Outbox (workers/outbox.py)
     ob:q:{chat id}             LIST of markers, oldest first: "s:{table}|{slot}" (a slot) or
                                "m:{id}" (a one-off message). A marker leaves only after its
@@ -134,6 +156,22 @@ class Keys:
     @property
     def tickseq(self) -> str:
         return f"{self.p}tickseq"
+
+    # finished games
+    def archive(self, table_id: str) -> str:
+        return f"{self.p}arch:{table_id}"
+
+    def finished(self, owner: str) -> str:
+        return f"{self.p}fin:{owner}"
+
+    def rating(self, game: str, scope: str, entity: str) -> str:
+        return f"{self.p}rt:{game}:{scope}:{entity}"
+
+    def ranking(self, game: str, scope: str) -> str:
+        return f"{self.p}rk:{game}:{scope}"
+
+    def stats(self, game: str, entity: str) -> str:
+        return f"{self.p}st:{game}:{entity}"
 
     # outbox
     def ob_q(self, chat_id: int) -> str:

@@ -79,6 +79,9 @@ class Outbound(BaseModel):
     text: str  # Telegram HTML (parse_mode="HTML"); ≤ 4096 characters, ≤ 1024 with a photo
     buttons: list[list[Button]] = []
     photo_png: bytes | None = None  # a picture of the table; text becomes its caption
+    # a file (sendDocument; one-off messages only): its name and bytes; text becomes its caption
+    document_name: str | None = None
+    document: bytes | None = None
     silent: bool = False  # disable_notification (status edits and digests should not buzz)
     delete_slot: bool = False  # remove the slot's message (e.g. a prompt that was answered)
     # pin the slot's message, without a notification, when it is sent as a new message (the group's
@@ -93,6 +96,48 @@ class Reminder(BaseModel):
     table_id: str
     key: str
     due: float
+
+
+class RatingUpdate(BaseModel):
+    """One entity's new rating in one (game, scope), computed from the record of revision `rev`: the
+    commit that ends the game checks that revision is still the stored one (else the command is
+    handled again, from the newer rating)."""
+
+    game: str
+    scope: str  # "all" or "g<chat id>"
+    entity: str  # "u<user id>" or "bot:<level>"
+    mu: float
+    sigma: float
+    ordinal: float  # what rankings sort by (mu - 3 sigma)
+    games: int
+    wins: int
+    name: str
+    rev: int
+
+
+class StatsUpdate(BaseModel):
+    """What one finished game adds to a person's statistics for that game: sums (`add`) and
+    best values (`best`, kept when larger)."""
+
+    game: str
+    entity: str
+    add: dict[str, int]
+    best: dict[str, int] = Field(default_factory=dict)
+
+
+class Finished(BaseModel):
+    """What a finished game leaves behind, written in the commit that ends it (workers/retention.py):
+    its archived record (summary + match with its log), the players' and the group's lists of
+    finished games, ratings and statistics."""
+
+    table_id: str
+    game: str
+    chat_id: int
+    ended_at: float
+    record: dict  # workers.tables.record.GameRecord JSON
+    users: list[int]  # the people who sat at the table: the game joins their lists
+    ratings: list[RatingUpdate] = []
+    stats: list[StatsUpdate] = []
 
 
 class Result(BaseModel):
@@ -114,6 +159,7 @@ class Result(BaseModel):
     user_lobbies_remove: dict[int, list[str]] = Field(default_factory=dict)
     table_opened: dict[int, str] = Field(default_factory=dict)
     chat_lang: dict[int, str] = Field(default_factory=dict)  # /idioma
+    finished: Finished | None = None  # a game ended with this command
     metrics: dict[str, int] = Field(default_factory=dict)  # e.g. {"moves_applied": 1, "rejected:stale": 1}
 
 
@@ -147,6 +193,28 @@ def parse_callback(data: str | None) -> tuple[str, int, str] | None:
     if number is None:
         return None
     return table_id, number, arg
+
+
+# A finished game's buttons (its replay, its export) and /partidas pages belong to the chat they sit
+# in, not to an open table (the table's own key may have expired; the game lives on in its archived
+# record): their data is "~<arg>", routed to the chat's own route "chat:<chat id>". The arg names the
+# archived game; the table logic checks it against the presser and the chat.
+
+CHAT_BUTTON = "~"
+
+
+def chat_callback(arg: str) -> str:
+    data = CHAT_BUTTON + arg
+    if len(data.encode()) > 64:
+        raise ValueError(f"callback_data too long: {data!r}")
+    return data
+
+
+def parse_chat_callback(data: str | None) -> str | None:
+    """The arg of a chat button, or None when the data is not one."""
+    if not data or not data.startswith(CHAT_BUTTON) or len(data.encode()) > 64:
+        return None
+    return data[len(CHAT_BUTTON):]
 
 
 def ascii_int(s: str, max_len: int = 9) -> int | None:
@@ -205,3 +273,24 @@ class Directory(Protocol):
 
     def new_table_id(self) -> str:
         """A fresh unique table id (lowercase letters and digits, ≤ 16 chars)."""
+
+    # finished games (workers/archive.py): ratings, statistics, records and their lists
+
+    def ratings(self, game: str, scope: str, entities: list[str]) -> dict[str, dict]:
+        """The stored rating records (mu, sigma, games, wins, name, rev) of those entities that have one."""
+
+    def top(self, game: str, scope: str, count: int) -> list[tuple[str, dict]]:
+        """The `count` best-rated entities of (game, scope), best first, with their records."""
+
+    def place(self, game: str, scope: str, entity: str) -> tuple[int, int] | None:
+        """(place, how many are rated) of an entity in (game, scope); None when it has no rating."""
+
+    def stats(self, game: str, entity: str) -> dict[str, int]:
+        """A person's statistics for a game (empty: never finished one)."""
+
+    def finished(self, owner: str, start: int, count: int) -> tuple[list[str], int]:
+        """Finished games of a person ("u<id>") or a group ("g<chat id>"), newest first: the ids from
+        `start` on (at most `count`) and how many there are."""
+
+    def load_record(self, table_id: str) -> dict | None:
+        """A finished game's archived record (workers.tables.record.GameRecord JSON)."""

@@ -58,6 +58,9 @@ for _, op in ipairs(ops) do
     if redis.call('LINDEX', a[1], 0) == a[2] then redis.call('LPOP', a[1]) end
   elseif name == 'SPUSH' then
     if redis.call('SADD', a[1], a[2]) == 1 then redis.call('RPUSH', a[3], a[2]) end
+  elseif name == 'HMAX' then
+    local cur = redis.call('HGET', a[1], a[2])
+    if (not cur) or tonumber(cur) < tonumber(a[3]) then redis.call('HSET', a[1], a[2], a[3]) end
   elseif name == 'DUE' then
     local cur = redis.call('ZSCORE', a[1], a[2])
     if (not cur) or tonumber(cur) > tonumber(a[3]) then redis.call('ZADD', a[1], a[3], a[2]) end
@@ -261,9 +264,48 @@ class RedisDirectory:
     def tables_opened(self, chat_id: int, since: float) -> int:
         return int(self.store.r.zcount(self.store.k.opened(chat_id), repr(since), "+inf"))
 
+    # finished games (written by workers/archive.py; keys in workers/keys.py)
+    def ratings(self, game: str, scope: str, entities: list[str]) -> dict[str, dict]:
+        pipe = self.store.r.pipeline(transaction=False)
+        for entity in entities:
+            pipe.hgetall(self.store.k.rating(game, scope, entity))
+        return {e: _rating(raw) for e, raw in zip(entities, pipe.execute(), strict=True) if raw.get("mu")}
+
+    def top(self, game: str, scope: str, count: int) -> list[tuple[str, dict]]:
+        best = self.store.r.zrevrange(self.store.k.ranking(game, scope), 0, max(0, count - 1))
+        found = self.ratings(game, scope, best)
+        return [(e, found[e]) for e in best if e in found]
+
+    def place(self, game: str, scope: str, entity: str) -> tuple[int, int] | None:
+        key = self.store.k.ranking(game, scope)
+        pipe = self.store.r.pipeline(transaction=False)
+        pipe.zrevrank(key, entity)
+        pipe.zcard(key)
+        rank, total = pipe.execute()
+        return None if rank is None else (int(rank) + 1, int(total))
+
+    def stats(self, game: str, entity: str) -> dict[str, int]:
+        return {k: int(v) for k, v in self.store.r.hgetall(self.store.k.stats(game, entity)).items()}
+
+    def finished(self, owner: str, start: int, count: int) -> tuple[list[str], int]:
+        key = self.store.k.finished(owner)
+        pipe = self.store.r.pipeline(transaction=False)
+        pipe.zrevrange(key, start, start + max(0, count - 1))
+        pipe.zcard(key)
+        ids, total = pipe.execute()
+        return list(ids), int(total)
+
+    def load_record(self, table_id: str) -> dict | None:
+        return decode_doc(self.store.r.get(self.store.k.archive(table_id)))
+
     def new_table_id(self) -> str:
         while True:
             table_id = "".join(secrets.choice(TABLE_ID_CHARS) for _ in range(10))
             if not self.store.r.exists(self.store.k.table(table_id)):
                 self.revs[table_id] = 0
                 return table_id
+
+
+def _rating(raw: dict[str, str]) -> dict:
+    return {"mu": float(raw["mu"]), "sigma": float(raw["sigma"]), "games": int(raw.get("games", 0)),
+            "wins": int(raw.get("wins", 0)), "name": raw.get("name", ""), "rev": int(raw.get("rev", 0))}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from workers.protocol import Button, Command, Outbound, Result, parse_callback, parse_join_payload
+from workers.protocol import Button, Command, Outbound, Result, parse_callback, parse_chat_callback, parse_join_payload
 from workers.tables import handle, lobby, render
 
 GROUP = -1000
@@ -24,6 +24,55 @@ class FakeDirectory:
         self.lobbies: dict[int, list[str]] = {}
         self.opened: dict[int, list[tuple[float, str]]] = {}
         self.ids = 0
+        # finished games, as workers/archive.py keeps them in Redis
+        self.records: dict[str, dict] = {}
+        self.lists: dict[str, dict[str, float]] = {}  # owner -> table id -> ended at
+        self.rating: dict[tuple[str, str, str], dict] = {}  # (game, scope, entity) -> record
+        self.stat: dict[tuple[str, str], dict[str, int]] = {}
+
+    def ratings(self, game: str, scope: str, entities: list[str]) -> dict[str, dict]:
+        return {e: dict(self.rating[(game, scope, e)]) for e in entities if (game, scope, e) in self.rating}
+
+    def _ranked(self, game: str, scope: str) -> list[str]:
+        found = [(r["ordinal"], e) for (g, sc, e), r in self.rating.items() if g == game and sc == scope]
+        return [e for _, e in sorted(found, reverse=True)]
+
+    def top(self, game: str, scope: str, count: int) -> list[tuple[str, dict]]:
+        return [(e, dict(self.rating[(game, scope, e)])) for e in self._ranked(game, scope)[:count]]
+
+    def place(self, game: str, scope: str, entity: str) -> tuple[int, int] | None:
+        ranked = self._ranked(game, scope)
+        return (ranked.index(entity) + 1, len(ranked)) if entity in ranked else None
+
+    def stats(self, game: str, entity: str) -> dict[str, int]:
+        return dict(self.stat.get((game, entity), {}))
+
+    def finished(self, owner: str, start: int, count: int) -> tuple[list[str], int]:
+        # as Redis' ZREVRANGE: newest first, ties by member, descending
+        games = sorted(self.lists.get(owner, {}).items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+        return [t for t, _ in games[start:start + count]], len(games)
+
+    def load_record(self, table_id: str) -> dict | None:
+        return self.records.get(table_id)
+
+    def keep(self, finished) -> None:
+        """What the end-of-game commit writes (workers/archive.py), with its revision checks."""
+        for r in finished.ratings:
+            stored = self.rating.get((r.game, r.scope, r.entity), {"rev": 0})
+            assert stored["rev"] == r.rev, "a rating computed from an old revision"
+        self.records[finished.table_id] = finished.record
+        for owner in [f"u{u}" for u in finished.users] + [f"g{finished.chat_id}"]:
+            self.lists.setdefault(owner, {})[finished.table_id] = finished.ended_at
+        for r in finished.ratings:
+            key = (r.game, r.scope, r.entity)
+            self.rating[key] = {"mu": r.mu, "sigma": r.sigma, "games": r.games, "wins": r.wins, "name": r.name,
+                                "rev": self.rating.get(key, {"rev": 0})["rev"] + 1, "ordinal": r.ordinal}
+        for st in finished.stats:
+            into = self.stat.setdefault((st.game, st.entity), {})
+            for k, v in st.add.items():
+                into[k] = into.get(k, 0) + v
+            for k, v in st.best.items():
+                into[k] = max(into.get(k, v), v)
 
     def active_table(self, chat_id: int) -> str | None:
         return self.active.get(chat_id)
@@ -69,6 +118,10 @@ class Chat:
     def text(self) -> str:
         return "\n".join(self.transcript)
 
+    def final_scores(self) -> str:
+        """The last end-of-game message (the summary picture's caption comes after it)."""
+        return next(t for t in reversed(self.transcript) if t.startswith("🏁"))
+
 
 class World:
     def __init__(self) -> None:
@@ -77,6 +130,7 @@ class World:
         self.now = 1_000_000.0
         self.update = 0
         self.results: list[Result] = []
+        self.commands: list[Command] = []  # the command of each result
         self.admins: set[int] = set()
         self.outsiders: set[int] = set()  # users who are not members of the group (getChatMember)
         self.langs_app: dict[int, str] = {}
@@ -120,7 +174,11 @@ class World:
         assert again == result, "handle is not deterministic"
         self.apply(result, table)
         self.results.append(result)
+        self.commands.append(cmd)
         return result
+
+    def last_command(self, i: int) -> Command:
+        return self.commands[i]
 
     def say(self, user: int, chat_id: int, text: str) -> Result:
         return self.run(self.command(user, chat_id, text=text))
@@ -129,6 +187,9 @@ class World:
         return self.run(self.command(user, chat_id, data=data))
 
     def apply(self, result: Result, before: dict | None) -> None:
+        if result.finished is not None:
+            assert result.table is not None and result.table["status"] == "over"
+            self.dir.keep(result.finished)
         if result.table is not None:
             saved = self.dir.tables.get(result.table["id"])
             if saved is not None:
@@ -237,7 +298,7 @@ def check_limits(out: Outbound) -> None:
             assert (b.callback_data is None) != (b.url is None)
             if b.callback_data is not None:
                 assert len(b.callback_data.encode()) <= 64
-                assert parse_callback(b.callback_data) is not None
+                assert parse_callback(b.callback_data) is not None or parse_chat_callback(b.callback_data) is not None
     assert count <= render.BUTTON_LIMIT
     if out.photo_png is not None:
         assert out.photo_png.startswith(b"\x89PNG") and len(out.photo_png) < 100_000

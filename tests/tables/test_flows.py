@@ -56,7 +56,7 @@ def test_a_player_who_leaves_is_replaced_by_the_stand_in_to_the_end(playing):
     assert world.prompt_buttons(BIA) == []
     world.play_out([ANA], seed=2)
     assert world.table()["status"] == "over"
-    final = world.chat(GROUP).transcript[-1]
+    final = world.chat(GROUP).final_scores()
     assert "Bia</b> (substituto)" in final
     # after the note that she left, Bia hears nothing more from this table
     assert len(world.chat(BIA).transcript) == bia_messages + 1

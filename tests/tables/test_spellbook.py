@@ -24,7 +24,7 @@ def play(users: list[int], seed: int) -> tuple[World, int, int]:
 def test_a_solo_game_to_the_final_scores():
     world, presses, calls = play([ANA], seed=4)
     assert world.table()["status"] == "over"
-    final = world.chat(GROUP).transcript[-1]
+    final = world.chat(GROUP).final_scores()
     assert "Fim de jogo: Spellbook" in final and "Oponente" in final and "Familiar" in final
     # in solo the prompt is edited in place all game long, the status once a Day
     assert calls / presses <= 1.5, (calls, presses)
@@ -34,7 +34,7 @@ def test_a_solo_game_to_the_final_scores():
 def test_a_three_player_game_to_the_final_scores(seed):
     world, presses, calls = play([ANA, BIA, CAIO], seed=seed)
     assert world.table()["status"] == "over"
-    final = world.chat(GROUP).transcript[-1]
+    final = world.chat(GROUP).final_scores()
     assert final.count("pontos") + final.count("ponto\n") >= 3
     assert "Vencedor" in final or "Vitória compartilhada" in final
     # per Day: one edit per move, a new prompt for the next player, one status edit

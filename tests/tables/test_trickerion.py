@@ -11,7 +11,7 @@ def test_a_two_player_trickerion_game_to_the_final_scores():
     world.press(ANA, GROUP, "Começar")
     world.play_out([ANA, BIA], seed=1, max_presses=20_000)
     assert world.table()["status"] == "over"
-    final = world.chat(GROUP).transcript[-1]
+    final = world.chat(GROUP).final_scores()
     assert "Fim de jogo: Trickerion" in final and "Fama" in final
 
 

@@ -62,13 +62,15 @@ class Ctx:
     # ------------------------------------------------------------------ output
 
     def send(self, chat_id: int, text: str, buttons: list[list[Button]] | None = None, *,
-             slot: str | None = None, silent: bool = False, photo: bytes | None = None, pin: bool = False) -> None:
-        limit = render.CAPTION_LIMIT if photo else render.TEXT_LIMIT
+             slot: str | None = None, silent: bool = False, photo: bytes | None = None, pin: bool = False,
+             document: bytes | None = None, document_name: str | None = None) -> None:
+        limit = render.CAPTION_LIMIT if photo or document else render.TEXT_LIMIT
         if render.utf16_len(text) > limit:
             text = render.fit(text.split("\n"), limit)
         self.result.outbound.append(Outbound(
             chat_id=chat_id, table_id=self.table.id if self.table else None, slot=slot, text=text,
-            buttons=buttons or [], photo_png=photo, silent=silent, pin=pin))
+            buttons=buttons or [], photo_png=photo, silent=silent, pin=pin, document=document,
+            document_name=document_name))
 
     def delete(self, chat_id: int, slot: str) -> None:
         self.result.outbound.append(Outbound(

@@ -46,12 +46,15 @@ class SeatInfo(BaseModel):
     name: str
     lang: str = "pt_BR"  # from the user's Telegram language when they joined
     left: bool = False  # played by the stand-in since they left
+    bot: str | None = None  # the AI level playing this seat (a bot seat: rated as "bot:<level>"); None: a person
     joined_at: float = 0.0
     last_active: float = 0.0  # last move or command at this table
     waiting_since: float | None = None  # when the table started waiting on this seat
     reminded: int = 0  # reminders sent during the current wait
     gen: int = 0  # how many prompt messages this seat was sent (slot "prompt.<gen>")
     seen_to: int = 0  # match log entries before this one were shown to this player
+    moves: int = 0  # moves the player made (the stand-in's are not counted)
+    think: float = 0.0  # seconds those moves took, each from the moment the table waited on them
     shown: Shown | None = None  # the private message holding this seat's prompt or note
     joined_slot: str | None = None  # the private "you joined" message, with its Sair button (lobby)
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from rulesets.core import Event, Game, IllegalMove, Match, act, can_undo, contract, new_match, undo
 from rulesets.registry import get_game
 from workers.protocol import Button, ascii_int, callback
-from workers.tables import cards, picture, reminders, render
+from workers.tables import cards, picture, record, reminders, render, summary
 from workers.tables.context import Ctx
 from workers.tables.model import Shown
 
@@ -168,7 +168,10 @@ def press(ctx: Ctx, version: int, owner: int, index: int) -> None:
         return
     ctx.touch()
     ctx.metric("moves_applied")
-    table.seats[seat].last_active = ctx.now
+    info = table.seats[seat]
+    info.moves += 1
+    info.think += max(0.0, ctx.now - (info.waiting_since if info.waiting_since is not None else ctx.now))
+    info.last_active = ctx.now
     turn.record(match, seat, events)
     run_stand_ins(ctx, game, match, turn)
     table.store(match)
@@ -627,6 +630,8 @@ def finish(ctx: Ctx, game: Game, match: Match) -> None:
     assert table is not None
     ctx.send(table.chat_id, render.fit(score_lines(ctx, game, match, ctx.group_lang)))
     close(ctx, "over", None)
+    # what the game leaves behind (record, ratings, statistics), and its summary picture
+    summary.post(ctx, game, match, record.ending(ctx, game, match))
 
 
 def close(ctx: Ctx, status: str, group_text: str | None) -> None:

@@ -16,6 +16,8 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 
+from babel.numbers import format_decimal
+
 import locales
 from rulesets.core import Msg
 from workers.names import clean_name
@@ -153,6 +155,19 @@ def fingerprint(*parts: object) -> str:
 def buttons_fingerprint(rows: list[list[Button]]) -> list[list[str]]:
     """Buttons without their callback data (which carries the version): what the user sees."""
     return [[b.text + ("→" + b.url if b.url else "") for b in row] for row in rows]
+
+
+def decimal(value: float, lang: str, places: int = 1) -> str:
+    """A number as the language writes it: 12,3 / 12.3."""
+    return format_decimal(round(value, places), format="0." + "0" * places if places else "0",
+                          locale=lang_or_default(lang))
+
+
+def signed(value: float, lang: str) -> str:
+    """A change: +2,1 / −1,4 (a true minus sign), ±0,0."""
+    if round(value, 1) == 0:
+        return "±" + decimal(0.0, lang)
+    return ("+" if value > 0 else "−") + decimal(abs(value), lang)
 
 
 def join(parts: Sequence[str], lang: str) -> Safe:
