@@ -42,7 +42,7 @@ from workers.config import Settings
 from workers.keys import Keys
 from workers.logs import table_context
 from workers.names import display_name
-from workers.protocol import Command, parse_callback, parse_join_payload
+from workers.protocol import Command, parse_callback, parse_chat_callback, parse_join_payload
 
 log = logging.getLogger("bot.webhook")
 
@@ -294,7 +294,11 @@ class Webhook:
         message = q.message
         parsed = parse_callback(q.data)
         forged = parsed is None or message is None
-        if not forged:
+        route = parsed[0] if parsed else None
+        if message is not None and parse_chat_callback(q.data) is not None:
+            # a finished game's button or a /partidas page: the chat's own route judges it
+            forged, route = False, f"chat:{message.chat.id}"
+        elif not forged:
             table_id, version, _arg = parsed
             saved = await self.r.hget(self.k.table(table_id), "ver")
             # Older versions are judged by the table logic (a button stays valid until its own
@@ -307,7 +311,7 @@ class Webhook:
                 later.append(self._answer(q.id, locales.text(key, await self._lang(q.from_user))))
             return
         chat = message.chat
-        cmd = Command(update_id=update_id, kind="callback", route=table_id, chat_id=chat.id,
+        cmd = Command(update_id=update_id, kind="callback", route=route, chat_id=chat.id,
                       chat_type=chat.type, user_id=q.from_user.id, user_name=_name(q.from_user),
                       username=q.from_user.username, language_code=q.from_user.language_code,
                       callback_data=q.data, callback_query_id=q.id, message_id=message.message_id,

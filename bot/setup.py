@@ -6,8 +6,8 @@ from __future__ import annotations
 import locales
 from workers.telegram_api import ApiResult, BotApi
 
-COMMANDS = ("novojogo", "status", "ajuda", "regras", "carta", "historico", "jogos", "lembrar", "desfazer", "sair",
-            "cancelar", "idioma")
+COMMANDS = ("novojogo", "status", "ajuda", "regras", "carta", "historico", "jogos", "partidas", "ranking",
+            "estatisticas", "exportar", "lembrar", "desfazer", "sair", "cancelar", "idioma")
 
 
 def command_list(lang: str) -> list[dict[str, str]]:

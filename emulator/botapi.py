@@ -31,7 +31,7 @@ CHAT_ACTIONS = {"typing", "upload_photo", "record_video", "upload_video", "recor
 # edits like sends (bots editing a message in a loop get 429s too), and python-telegram-bot's
 # own AIORateLimiter throttles every call that names a chat_id; chat actions, callback answers,
 # deletions and reads are not metered here.
-METERED = {"sendmessage", "sendphoto", "editmessagetext", "editmessagecaption", "editmessagemedia",
+METERED = {"sendmessage", "sendphoto", "senddocument", "editmessagetext", "editmessagecaption", "editmessagemedia",
            "editmessagereplymarkup"}
 _COMMAND = re.compile(r"^[a-z0-9_]{1,32}$")
 _SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
@@ -185,6 +185,24 @@ class Api:
             return self._store_image(response.content, response.headers.get("content-type", "image/jpeg"))
         raise ApiError(400, E.WRONG_FILE_ID)
 
+    # -------------------------------------------------------------- documents
+    def document(self, p: Params, value: Any) -> StoredFile:
+        """A document given as an upload (multipart field "document", or `attach://name`) or a known
+        file_id. (Telegram also fetches HTTP URLs; the bot never sends documents that way.)"""
+        upload = p.files.get("document")
+        if upload is None and isinstance(value, str) and value.startswith("attach://"):
+            upload = p.files.get(value.removeprefix("attach://"))
+        if upload is not None:
+            if not upload.data:
+                raise ApiError(400, E.FILE_EMPTY)
+            return self.world.store_file(upload.data, upload.content_type or "application/octet-stream", 0, 0,
+                                         upload.filename or "document")
+        if isinstance(value, str) and value in self.world.files and self.world.files[value].file_name:
+            return self.world.files[value]
+        if not value:
+            raise ApiError(400, E.DOCUMENT_EMPTY)
+        raise ApiError(400, E.WRONG_FILE_ID)
+
     def _store_image(self, data: bytes, content_type: str) -> StoredFile:
         try:
             with Image.open(io.BytesIO(data)) as image:
@@ -323,6 +341,19 @@ async def send_photo(api: Api, p: Params):
     api.meter(chat)
     msg = api.world.add_message(chat, from_bot=True, from_user_id=None, caption=caption, caption_entities=entities,
                                 photo_file_id=stored.file_id, reply_markup=markup, reply_to_message_id=reply_to)
+    return api.world.message_api(msg)
+
+
+@method("sendDocument")
+async def send_document(api: Api, p: Params):
+    chat = api.writable_chat(p)
+    caption, entities = api.text(p, "caption", "caption_entities", MAX_CAPTION, E.CAPTION_TOO_LONG, required=False)
+    markup = api.markup(p)
+    reply_to = _reply_to(chat, p)
+    stored = api.document(p, p.values.get("document"))
+    api.meter(chat)
+    msg = api.world.add_message(chat, from_bot=True, from_user_id=None, caption=caption, caption_entities=entities,
+                                document_file_id=stored.file_id, reply_markup=markup, reply_to_message_id=reply_to)
     return api.world.message_api(msg)
 
 

@@ -271,10 +271,13 @@ def button_json(button: dict) -> dict:
 def message_json(world: World, chat: Chat, msg) -> dict:
     rows = (msg.reply_markup or {}).get("inline_keyboard")
     photo = world.files.get(msg.photo_file_id) if msg.photo_file_id else None
+    document = world.files.get(msg.document_file_id) if msg.document_file_id else None
     return {
         "message_id": msg.message_id, "date": msg.date, "from_bot": msg.from_bot, "from_user_id": msg.from_user_id,
         "text": msg.text, "entities": msg.entities, "caption": msg.caption, "caption_entities": msg.caption_entities,
         "has_photo": photo is not None, "photo_url": f"/_emulator/files/{photo.file_id}" if photo else None,
+        "document": {"file_name": document.file_name, "mime_type": document.mime_type, "size": len(document.data),
+                     "url": f"/_emulator/files/{document.file_id}"} if document else None,
         "reply_markup": [[button_json(b) for b in row] for row in rows] if rows else None,
         "reply_to_message_id": msg.reply_to_message_id, "edit_count": msg.edit_count, "deleted": msg.deleted,
         "pinned": msg.message_id in chat.pinned,
@@ -335,7 +338,10 @@ async def files(request: Request) -> Response:
     stored = _world(request).files.get(request.path_params["file_id"])
     if stored is None:
         return JSONResponse({"error": "no such file"}, status_code=404)
-    return Response(stored.data, media_type=stored.mime_type, headers={"Cache-Control": "max-age=86400"})
+    headers = {"Cache-Control": "max-age=86400"}
+    if stored.file_name:  # a document downloads under its own name
+        headers["Content-Disposition"] = f'attachment; filename="{stored.file_name}"'
+    return Response(stored.data, media_type=stored.mime_type, headers=headers)
 
 
 # ---------------------------------------------------------------------- for the web chat

@@ -53,6 +53,7 @@ class Message:
     caption: str | None = None
     caption_entities: list[dict] = field(default_factory=list)
     photo_file_id: str | None = None
+    document_file_id: str | None = None
     reply_markup: dict | None = None
     reply_to_message_id: int | None = None
     edit_date: int | None = None
@@ -82,6 +83,7 @@ class StoredFile:
     mime_type: str
     width: int
     height: int
+    file_name: str | None = None  # documents
 
 
 @dataclass
@@ -266,6 +268,10 @@ class World:
             f = self.files[msg.photo_file_id]
             out["photo"] = [{"file_id": f.file_id, "file_unique_id": f.file_unique_id, "width": f.width,
                              "height": f.height, "file_size": len(f.data)}]
+        if msg.document_file_id:
+            f = self.files[msg.document_file_id]
+            out["document"] = {"file_id": f.file_id, "file_unique_id": f.file_unique_id, "mime_type": f.mime_type,
+                               "file_size": len(f.data), **({"file_name": f.file_name} if f.file_name else {})}
         if msg.caption is not None:
             out["caption"] = msg.caption
             if msg.caption_entities:
@@ -345,9 +351,11 @@ class World:
         self.delivery_wake.set()
 
     # ------------------------------------------------------------------ files
-    def store_file(self, data: bytes, mime_type: str, width: int, height: int) -> StoredFile:
+    def store_file(self, data: bytes, mime_type: str, width: int, height: int,
+                   file_name: str | None = None) -> StoredFile:
         unique = secrets.token_urlsafe(9)
-        stored = StoredFile(f"AgAC{secrets.token_urlsafe(24)}", unique, data, mime_type, width, height)
+        prefix = "AgAC" if file_name is None else "BQAC"  # Telegram's photo / document file ids start so
+        stored = StoredFile(f"{prefix}{secrets.token_urlsafe(24)}", unique, data, mime_type, width, height, file_name)
         self.files[stored.file_id] = stored
         return stored
 

@@ -101,8 +101,10 @@ def slot_key(o_table: str | None, slot: str) -> str:
 
 
 def encode(o: Outbound, received_at: float | None) -> str:
-    data = o.model_dump(mode="python", exclude={"photo_png"})
+    data = o.model_dump(mode="python", exclude={"photo_png", "document"})
     data["photo"] = base64.b64encode(o.photo_png).decode() if o.photo_png else None
+    if o.document is not None:
+        data["doc"] = base64.b64encode(o.document).decode()
     data["rcv"] = received_at
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
@@ -345,6 +347,11 @@ class Sender:
         if photo is not None:
             params["caption"] = _clip(text, CAPTION_MAX)
             return self._call(chat_id, "sendPhoto", params, files={"photo": ("table.png", photo, "image/png")})
+        if item.get("doc"):  # a file (a finished game's log): always a one-off message
+            params["caption"] = _clip(text, CAPTION_MAX)
+            name = item.get("document_name") or "file.json"
+            return self._call(chat_id, "sendDocument", params,
+                              files={"document": (name, base64.b64decode(item["doc"]), "application/json")})
         params["text"] = _clip(text, TEXT_MAX)
         return self._call(chat_id, "sendMessage", params)
 

@@ -196,11 +196,15 @@ function renderMessage(message, chat) {
     const replied = state.messages.find((m) => m.message_id === message.reply_to_message_id && !m.deleted);
     if (replied) {
       const who = replied.from_bot ? state.bot.first_name : userName(replied.from_user_id);
-      const what = (replied.text ?? replied.caption ?? t("photo")).slice(0, 80);
+      const what = (replied.text ?? replied.caption ?? (replied.document ? replied.document.file_name : t("photo"))).slice(0, 80);
       html += `<div class="quote"><b>${escapeHtml(who)}</b> ${escapeHtml(what)}</div>`;
     }
   }
   if (message.has_photo) html += `<img src="${escapeHtml(message.photo_url)}" alt="${escapeHtml(t("photo"))}">`;
+  if (message.document) {
+    const kb = Math.max(1, Math.round(message.document.size / 1024));
+    html += `<a class="document" href="${escapeHtml(message.document.url)}" download="${escapeHtml(message.document.file_name)}">📄 ${escapeHtml(message.document.file_name)} · ${kb} KB</a>`;
+  }
   if (message.text !== null) html += `<div class="text">${formatText(message.text, message.entities)}</div>`;
   if (message.caption) html += `<div class="caption">${formatText(message.caption, message.caption_entities)}</div>`;
   const time = new Date(message.date * 1000).toLocaleTimeString(state.lang.replace("_", "-"), { hour: "2-digit", minute: "2-digit" });

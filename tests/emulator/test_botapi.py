@@ -192,6 +192,32 @@ def test_cannot_edit_a_users_message(emu, people):
         "Bad Request: message can't be edited"
 
 
+def test_documents_upload_by_file_id_with_a_caption_and_download_under_their_name(emu, people):
+    chat = people["group"]
+    content = b'{"game": "spellbook", "log": []}'
+
+    async def go(bot):
+        sent = await bot.send_document(chat, content, filename="spellbook-abc.json", caption="<b>Registro</b>",
+                                       parse_mode="HTML")
+        assert sent.document.file_name == "spellbook-abc.json" and sent.document.file_size == len(content)
+        assert sent.caption == "Registro" and sent.caption_entities[0].type == "bold"
+        again = await bot.send_document(chat, sent.document.file_id)  # by file_id
+        assert again.document.file_id == sent.document.file_id
+        with pytest.raises(BadRequest, match="Wrong file identifier/http url specified"):
+            await bot.send_document(chat, "no-such-file-id")
+        with pytest.raises(BadRequest, match="Message caption is too long"):
+            await bot.send_document(chat, content, filename="x.json", caption="x" * 1025)
+        return sent
+
+    run_bot(emu, go)
+    first, second = emu.control.messages(chat)
+    assert first["document"]["file_name"] == "spellbook-abc.json" and first["caption"] == "Registro"
+    assert not first["has_photo"] and second["document"]["url"] == first["document"]["url"]
+    served = httpx.get(emu.base_url + first["document"]["url"])
+    assert served.content == content and 'filename="spellbook-abc.json"' in served.headers["content-disposition"]
+    assert emu.control.stats()["calls"]["sendDocument"] == 4
+
+
 def test_photos_upload_file_id_caption_and_media_edit(emu, people):
     chat = people["group"]
 

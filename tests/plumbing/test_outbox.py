@@ -200,3 +200,17 @@ def test_a_pinned_slot_is_pinned_once_silently_and_a_refusal_changes_nothing(sto
     run(sender, GROUP)
     assert api.methods()[3:] == ["sendMessage", "pinChatMessage", "sendMessage"]
     assert store.r.hget(store.k.m_counters, "pins") == "1" and store.r.hget(store.k.m_counters, "pins_refused") == "1"
+
+
+def test_a_document_is_sent_as_a_file_with_its_caption(store):
+    class Files(FakeApi):
+        def call(self, method, params, files=None):
+            self.files = files
+            return super().call(method, params, files)
+
+    api = Files()
+    sender = Sender(store, api, *fast_rates())
+    queue(store, Outbound(chat_id=GROUP, text="📄 <b>log</b>", document=b'{"log": []}', document_name="game.json"))
+    run(sender, GROUP)
+    assert api.methods() == ["sendDocument"] and api.calls[0][2]["caption"] == "📄 <b>log</b>"
+    assert api.files == {"document": ("game.json", b'{"log": []}', "application/json")}

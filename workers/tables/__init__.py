@@ -9,14 +9,17 @@ a command the table already applied (its update_id is remembered) is a no-op.
 
 Modules, one concept each: model (the document), lobby, play (moves and views), commands,
 reminders, render (texts and Telegram's limits), picture (which view each game draws its pictures
-from; the drawing itself lives in each game's folder).
+from; the drawing itself lives in each game's folder); what a finished game leaves: record (the
+archived record, ratings and statistics, decided at the end), ratings (the model), summary (the
+end-of-game picture), finished (/partidas, /exportar, the finished game's buttons), replay,
+standings (/ranking, /estatisticas).
 See docs/telegram.md for the behaviour.
 """
 
 from __future__ import annotations
 
-from workers.protocol import Command, Directory, Result, ascii_int, parse_callback
-from workers.tables import commands, history, lobby, play, reminders
+from workers.protocol import Command, Directory, Result, ascii_int, parse_callback, parse_chat_callback
+from workers.tables import commands, finished, history, lobby, play, reminders
 from workers.tables.context import Ctx
 from workers.tables.lobby import set_bot_username
 from workers.tables.model import Table
@@ -37,7 +40,11 @@ def handle(table: dict | None, command: Command, directory: Directory, now: floa
 
 
 def on_press(ctx: Ctx) -> None:
-    """A button. Its data is "<table id>:<version>:<arg>"; anything else is forged."""
+    """A button. Its data is "<table id>:<version>:<arg>", or "~<arg>" for a finished game's buttons
+    (routed to the chat: finished.py); anything else is forged."""
+    if parse_chat_callback(ctx.cmd.callback_data) is not None:
+        finished.press(ctx)
+        return
     parsed = parse_callback(ctx.cmd.callback_data)
     if parsed is None:
         ctx.refuse("tables.error.forged", "forged")

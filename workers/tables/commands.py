@@ -12,7 +12,7 @@ from collections.abc import Callable
 from rulesets.core import load_match
 from rulesets.registry import available, get_game
 from workers.protocol import Button, callback, parse_join_payload
-from workers.tables import cards, history, lobby, play, reminders, render
+from workers.tables import cards, finished, history, lobby, play, reminders, render, standings
 from workers.tables.context import Ctx
 from workers.tables.model import Shown, Table
 
@@ -23,6 +23,8 @@ ALIASES = {
     "newgame": "novojogo", "cancel": "cancelar", "help": "ajuda", "history": "historico",
     "games": "jogos", "remind": "lembrar", "undo": "desfazer", "leave": "sair", "language": "idioma",
     "reminders": "lembretes", "histórico": "historico", "rules": "regras", "card": "carta",
+    "stats": "estatisticas", "statistics": "estatisticas", "estatísticas": "estatisticas", "matches": "partidas",
+    "export": "exportar",
 }
 
 
@@ -430,4 +432,8 @@ HANDLERS: dict[str, Callable[[Ctx, list[str]], None]] = {
     "idioma": cmd_language,
     "regras": cards.cmd_rules,
     "carta": cards.cmd_card,
+    "ranking": standings.cmd_ranking,
+    "estatisticas": standings.cmd_statistics,
+    "partidas": finished.cmd_games,
+    "exportar": finished.cmd_export,
 }
