@@ -127,6 +127,13 @@ def test_presses_on_known_tables_are_queued_and_forged_ones_are_not(client, stor
     assert client.woken == ["tbl2", "tbl2"]
 
 
+def test_a_finished_games_buttons_are_queued_for_the_chat_they_sit_in(client, store):
+    post(client, press(60, "~Pabc123", uid=5))  # the table's key may be long gone: the archive answers
+    queued = inbox(store, "chat:5")
+    assert [c.update_id for c in queued] == [60] and queued[0].callback_data == "~Pabc123"
+    assert client.woken == ["chat:5"]
+
+
 def counter(store, name: str) -> int:
     return int(store.r.hget(store.k.m_counters, name) or 0)
 
