@@ -118,12 +118,17 @@ class Spellbook(Game[State, Options]):
 
     def apply(self, state: State, seat: int, choice: str, rng: Rng) -> Outcome:
         log = Log()
+        self.play(state, choice, rng, log)
+        return Outcome(events=log.events, checkpoint=log.checkpoint)
+
+    @staticmethod
+    def play(state: State, choice: str, rng: Rng, log: Log) -> None:
+        """The move itself, logging into `log` (the AI's simulations pass a QuietLog)."""
         if state.q:
             resolve(state, choice, rng, log)
         else:
             day.choose(state, choice, rng, log)
         settle(state, rng, log, day.phase_flow)
-        return Outcome(events=log.events, checkpoint=log.checkpoint)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)

@@ -23,7 +23,15 @@ def seat_lines(st: State, p: int) -> list[ScoreLine]:
     return lines
 
 
-def bonus_lines(st: State, p: int) -> list[ScoreLine]:
+def seat_points(st: State, p: int) -> int:
+    """The total of seat_lines without building them (the AI evaluates thousands of positions)."""
+    pl = st.players[p]
+    spells = sum(SPELLS[st.spells[c]].points_at(pl.lv[c]) for c in range(NCOL) if pl.lv[c])
+    return spells + familiar_points(len(pl.fam)) + sum(b[3] for b in bonuses(st, p))
+
+
+def bonuses(st: State, p: int) -> list[tuple[str, int, int, int]]:
+    """The variable spells' end-game points: (spell, level, count, points)."""
     pl = st.players[p]
     out = []
     level = st.has(p, "knowledge")
@@ -36,14 +44,22 @@ def bonus_lines(st: State, p: int) -> list[ScoreLine]:
             pts = sum(2 if lv >= 4 else 1 for lv in others)
         else:
             pts = 2 * len(others)
-        out.append(ScoreLine(label=msg("spellbook.score.knowledge", level=level, count=len(others)), points=pts))
+        out.append(("knowledge", level, len(others), pts))
     if st.has(p, "feast") == 5:  # Banquete 5: +1 per different colour on the Familiar
         colours = len({k // NRUNE for k in pl.fam})
-        out.append(ScoreLine(label=msg("spellbook.score.feast", count=colours), points=colours))
+        out.append(("feast", 5, colours, colours))
     if st.has(p, "communion") == 4:  # Comunhão 4: +1 per stored materia with the card's rune
         rune = pl.tok[SPELL_COLOUR["communion"]] % NRUNE
         same = sum(1 for k in pl.fam if k % NRUNE == rune)
-        out.append(ScoreLine(label=msg("spellbook.score.communion", count=same), points=same))
+        out.append(("communion", 4, same, same))
+    return out
+
+
+def bonus_lines(st: State, p: int) -> list[ScoreLine]:
+    out = []
+    for spell, level, count, points in bonuses(st, p):
+        params = {"level": level, "count": count} if spell == "knowledge" else {"count": count}
+        out.append(ScoreLine(label=msg(f"spellbook.score.{spell}", **params), points=points))
     return out
 
 
