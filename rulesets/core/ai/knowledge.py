@@ -15,6 +15,8 @@ A game's knowledge lives in its own folder (`rulesets/<game>/ai.py`) and is foun
                                              have passed; a rollout stops once it has risen by
                                              the level's `horizon`
     apply(state, seat, choice, rng)          the rules' apply, possibly a fast path (no log text)
+    effort(state, seat, choices) -> 0..1     the share of the level's iterations this decision
+                                             deserves (minor steps need fewer)
     budgets                                  iterations etc. per level (calibrated per game)
 
 Determinism: every random number the search uses comes from the `SearchRng` it is handed,
@@ -41,7 +43,8 @@ LEVELS = ("facil", "medio", "dificil")
 class Budget:
     """How hard one level thinks. Counted in iterations, never in seconds, so a choice is a pure
     function of its input; `time_cap_s` is only a safety net (the tournament reports how often
-    it fired, which should be never)."""
+    it fired, which should be never). The cap counts this process's CPU time, not the wall
+    clock, so a busy machine does not make it fire (and change a choice)."""
 
     iterations: int
     horizon: int = 1  # rollouts stop after this many horizon boundaries (Days, rounds)
@@ -143,6 +146,10 @@ class Knowledge:
         """The choices the tree considers at this node, best first, each with a prior in 0..1.
         Leaving a choice out prunes it (keep at least one)."""
         return [(c, 0.0) for c in choices]
+
+    def effort(self, state: Any, seat: int, choices: list[str]) -> float:
+        """The share of the level's iterations this decision deserves (1: all of them)."""
+        return 1.0
 
     def apply(self, state: Any, seat: int, choice: str, rng: Rng) -> None:
         """One move in a simulation. Games may override with a fast path that builds no text."""

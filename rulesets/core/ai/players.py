@@ -31,7 +31,7 @@ SEAT_KINDS = (*BASELINES, *LEVELS)
 class Decision:
     choice: str
     iterations: int = 0  # search iterations run (0: no search, e.g. a forced move or a baseline)
-    capped: bool = False  # the search's wall-clock safety net fired
+    capped: bool = False  # the search's time safety net fired
 
 
 def derive_seed(seed: int, seat: int, kind: str) -> int:
