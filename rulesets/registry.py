@@ -20,6 +20,7 @@ GAMES: dict[str, str] = {
 
 # name -> "module:attribute" of the game's AI knowledge (rulesets.core.ai.Knowledge).
 KNOWLEDGE: dict[str, str] = {
+    "spellbook": "rulesets.spellbook.ai:KNOWLEDGE",
     "trickerion": "rulesets.trickerion.ai:KNOWLEDGE",
 }
 

@@ -1,0 +1,134 @@
+"""What the search knows about Spellbook.
+
+- **Determinization**: everything is on the table but the bag and the discard box, of which a
+  seat's view shows only how many Materia each holds. Each iteration deals the unseen Materia
+  (105 minus those in sight) between the two at random, and the future draws come from the
+  search's own generator, never the game's seed (ruling AI1 in docs/rulings/spellbook.md).
+- **Horizon**: the end of a Day (the clock is the number of Days played by everyone).
+- **Evaluation**: estimated final points (estimate.py) turned into each seat's standing.
+- **Policy and ordering**: values.py's judgement of every choice; the rollouts take the best
+  with a little noise, the tree searches the best first and fácil only the few best.
+"""
+
+from __future__ import annotations
+
+from rulesets.core.ai import Budget, Knowledge, SearchRng, standing
+from rulesets.core.ai.copying import construct
+from rulesets.core.rng import Rng
+from rulesets.spellbook.ai.estimate import estimate
+from rulesets.spellbook.ai.values import choice_values, undominated
+from rulesets.spellbook.data import NKIND, PER_KIND
+from rulesets.spellbook.game import GAME
+from rulesets.spellbook.state import Player, QuietLog, State
+
+MAJOR_STEPS = {"learn", "learn_level", "copy", "upgrade", "bonus_morning", "pick_spell"}
+MINOR_EFFORT = 0.35  # which Materia to take, store, pay or discard: fewer iterations settle it
+NOISE = 0.6  # the rollouts' randomness, in value points: enough to try the near-best moves too
+FACIL_WIDTH = 4  # fácil searches only this many of the best-looking choices
+
+
+def copy_state(st: State) -> State:
+    """A deep copy (every list is the copy's own). The steps' dicts are copied one level: the rules
+    build new lists for a step instead of changing one in place."""
+    d = st.__dict__
+    players = [construct(Player, {"pool": list(p.pool), "fam": list(p.fam), "lv": list(p.lv),
+                                  "tok": list(p.tok), "days": p.days}) for p in st.players]
+    return construct(State, {**d, "spells": list(st.spells), "players": players, "altar": list(st.altar),
+                             "bag": list(st.bag), "disc": list(st.disc), "q": [dict(t) for t in st.q],
+                             "opp": list(st.opp), "bottom": list(st.bottom)})
+
+
+def in_sight(st: State) -> list[int]:
+    """How many Materia of each kind everyone can see: Altar, pools, Familiars, the cards'
+    tokens, the solo opponent's, and those of a spell being paid for."""
+    seen = [0] * NKIND
+    for place in (st.altar, st.opp, st.bottom):
+        for k in place:
+            seen[k] += 1
+    for pl in st.players:
+        for k in pl.pool:
+            seen[k] += 1
+        for k in pl.fam:
+            seen[k] += 1
+        for k, lv in zip(pl.tok, pl.lv, strict=True):
+            if lv:
+                seen[k] += 1
+    for task in st.q:
+        if task["do"].startswith("learn_") and "t" in task:
+            seen[task["t"]] += 1
+            for k in task["sp"]:
+                seen[k] += 1
+    return seen
+
+
+def deal_unseen(st: State, rng: SearchRng) -> None:
+    """Re-deal the Materia nobody sees between the bag and the discard box, keeping each one's
+    size. Those just discarded that Comunhão 5 may keep are known to be in the box."""
+    in_box = [0] * NKIND
+    for task in st.q:
+        if task["do"] == "keep_discard":
+            for k in task["left"]:
+                in_box[k] += 1
+    seen = in_sight(st)
+    unseen = [k for k in range(NKIND) for _ in range(PER_KIND - seen[k] - in_box[k])]
+    rng.shuffle(unseen)
+    box = sum(st.disc) - sum(in_box)
+    st.disc = in_box
+    st.bag = [0] * NKIND
+    for i, k in enumerate(unseen):
+        if i < box:
+            st.disc[k] += 1
+        else:
+            st.bag[k] += 1
+
+
+class SpellbookKnowledge(Knowledge):
+    game = GAME
+    scale = 4.0
+    budgets = {
+        "facil": Budget(iterations=60, horizon=1, exploration=0.5, time_cap_s=1.0),
+        "medio": Budget(iterations=250, horizon=1, exploration=0.5, time_cap_s=3.0),
+        "dificil": Budget(iterations=600, horizon=2, exploration=0.15, bias=0.5, time_cap_s=5.0),
+    }
+
+    def determinize(self, state: State, seat: int, rng: SearchRng) -> State:
+        st = copy_state(state)
+        if any(st.disc):  # with an empty box the bag is known exactly
+            deal_unseen(st, rng)
+        return st
+
+    def evaluate(self, state: State) -> list[float]:
+        points, rival = estimate(state)
+        return standing(points, self.scale, rival)
+
+    def horizon(self, state: State) -> int:
+        return sum(pl.days for pl in state.players)
+
+    def policy(self, state: State, seat: int, choices: list[str], rng: SearchRng) -> str:
+        values = choice_values(state, seat, choices)
+        best, best_value = choices[0], float("-inf")
+        for choice, value in zip(choices, values, strict=True):
+            value += NOISE * rng.random()
+            if value > best_value:
+                best, best_value = choice, value
+        return best
+
+    def order(self, state: State, seat: int, choices: list[str], level: str) -> list[tuple[str, float]]:
+        choices = undominated(state, choices)
+        values = choice_values(state, seat, choices)
+        ranked = sorted(zip(choices, values, strict=True), key=lambda cv: -cv[1])
+        top = ranked[0][1]
+        out = [(c, max(0.0, 1.0 - (top - v) / 3.0)) for c, v in ranked]
+        if level == "facil":
+            useful = [cv for cv in out if cv[0] != "pass"] if top > 0.3 else out
+            out = useful[:FACIL_WIDTH] or out[:1]
+        return out
+
+    def effort(self, state: State, seat: int, choices: list[str]) -> float:
+        return 1.0 if not state.q or state.q[0]["do"] in MAJOR_STEPS else MINOR_EFFORT
+
+    def apply(self, state: State, seat: int, choice: str, rng: Rng) -> None:
+        GAME.play(state, choice, rng, QuietLog())
+
+
+KNOWLEDGE = SpellbookKnowledge()

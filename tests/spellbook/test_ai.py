@@ -1,0 +1,136 @@
+"""Spellbook's AI players: they never read what their seat may not see (the bag, the discard box,
+the game's future draws), they are deterministic, fácil makes no beginner's blunder, and the
+knowledge's pieces (copy, deal, evaluation) are sound. Budgets are cut for speed: the levels'
+knowledge is the same, only the iteration counts shrink."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulesets.core import new_match, replay
+from rulesets.core.ai import LEVELS, SearchRng, choose
+from rulesets.core.playout import random_playout
+from rulesets.spellbook.ai import KNOWLEDGE
+from rulesets.spellbook.ai.estimate import estimate
+from rulesets.spellbook.ai.knowledge import copy_state, in_sight
+from rulesets.spellbook.data import KIND_BY_ID, NKIND, NRUNE, PER_KIND
+from rulesets.spellbook.game import GAME
+from rulesets.spellbook.state import MORNING, NIGHT
+
+from .helpers import m, position
+
+SCALE = {"facil": 1.0, "medio": 0.2, "dificil": 0.06}  # iterations kept per level
+
+
+@pytest.fixture(autouse=True)
+def small_budgets(monkeypatch):
+    budgets = {level: b.scaled(SCALE[level]) for level, b in KNOWLEDGE.budgets.items()}
+    monkeypatch.setattr(KNOWLEDGE, "budgets", budgets)
+
+
+def _positions(count: int, seed: int) -> list:
+    """Matches at varied points of random games (1-4 players, several modes), someone to decide."""
+    rnd = random.Random(seed)
+    out = []
+    while len(out) < count:
+        players = rnd.randint(1, 4)
+        mode = rnd.choice(["first", "set2", "set3", "classic"])
+        full = random_playout(GAME, players, rnd.randrange(10**6), {"mode": mode}).match
+        match = replay(full, upto=rnd.randrange(2, len(full.log)))
+        seat = GAME.to_act(match.state)[0]
+        if len(GAME.legal_choices(match.state, seat)) > 1 and any(match.state.disc):
+            out.append(match)
+    return out
+
+
+def _hidden_changed(match, rnd: random.Random):
+    """The same table with the bag and the discard box dealt differently (same sizes) and other
+    future draws (seed, counter): all a seat cannot see."""
+    st = copy_state(match.state)
+    seen = in_sight(st)
+    unseen = [k for k in range(NKIND) for _ in range(PER_KIND - seen[k])]
+    rnd.shuffle(unseen)
+    box = sum(st.disc)
+    st.disc, st.bag = [0] * NKIND, [0] * NKIND
+    for i, k in enumerate(unseen):
+        (st.disc if i < box else st.bag)[k] += 1
+    return match.model_copy(update={"state": st, "seed": match.seed + 1 + rnd.randrange(1000),
+                                    "rng_counter": match.rng_counter + rnd.randrange(1, 50)})
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_hidden_parts_never_change_the_choice(level):
+    rnd = random.Random(16)
+    for i, match in enumerate(_positions(6, seed=100 + LEVELS.index(level))):
+        seat = GAME.to_act(match.state)[0]
+        first = choose(match, seat, level, seed=i)
+        for _ in range(2):
+            other = _hidden_changed(match, rnd)
+            assert other.state.disc != match.state.disc or other.state.bag == match.state.bag
+            assert choose(other, seat, level, seed=i) == first, (level, i)
+
+
+def test_the_same_seed_gives_the_same_choice_and_the_match_is_untouched():
+    for i, match in enumerate(_positions(4, seed=7)):
+        seat = GAME.to_act(match.state)[0]
+        before = match.model_dump_json()
+        assert choose(match, seat, "medio", 40 + i) == choose(match, seat, "medio", 40 + i)
+        assert match.model_dump_json() == before
+
+
+def test_a_determinization_keeps_what_is_in_sight_and_each_box_size():
+    for match in _positions(10, seed=3):
+        st = match.state
+        d = KNOWLEDGE.determinize(st, 0, SearchRng(5))
+        assert sum(d.bag) == sum(st.bag) and sum(d.disc) == sum(st.disc)
+        assert [a + b for a, b in zip(d.bag, d.disc, strict=True)] == \
+            [a + b for a, b in zip(st.bag, st.disc, strict=True)]
+        assert d.model_dump(exclude={"bag", "disc"}) == st.model_dump(exclude={"bag", "disc"})
+        d.players[0].pool.append(0)
+        d.q.append({"do": "x"})
+        assert st.players[0].pool != d.players[0].pool and st.q != d.q  # a copy of its own
+
+
+def test_facil_never_passes_a_morning_it_could_use():
+    seen = 0
+    for seed in range(40):
+        match = random_playout(GAME, 2, seed, {}).match
+        for upto in range(2, len(match.log), 7):
+            rebuilt = replay(match, upto=upto)
+            st = rebuilt.state
+            if not st.q and st.phase == MORNING and len(st.players[st.cur].pool) < 8 and st.altar:
+                seen += 1
+                assert choose(rebuilt, st.cur, "facil", seed) != "pass"
+                break
+    assert seen > 20
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_level_pays_with_a_wild_when_the_spells_colour_would_do(level):
+    # learning Oferenda (black) at level 4 with two black left to pay and three circles beside
+    st = position(pools={0: m("black_circle", "black_square", "black_triangle", "red_circle", "green_circle",
+                              "blue_circle")}, phase=NIGHT)
+    st.q = [{"do": "learn_pay", "m": "s", "c": KIND_BY_ID["black_circle"] // NRUNE, "lv": 4,
+             "t": KIND_BY_ID["black_triangle"], "need": 3, "sp": []}]
+    st.players[0].pool.remove(KIND_BY_ID["black_triangle"])
+    match = new_match(GAME, {}, 2, 1).model_copy(update={"state": st})
+    choices = GAME.legal_choices(st, 0)
+    assert "wild_circle" in choices and "black_circle" in choices
+    assert not choose(match, 0, level, 3).startswith("wild_")
+
+
+def test_the_evaluation_counts_points_on_the_table():
+    lean = position(pools={0: [], 1: []}, fams={0: m("red_circle"), 1: []})
+    rich = position(pools={0: m("black_circle", "black_square", "black_triangle", "black_circle"), 1: []},
+                    fams={0: m("red_circle", "red_square", "green_circle"), 1: []},
+                    learned={0: {"offering": (4, KIND_BY_ID["black_square"])}})
+    (a0, a1), _ = estimate(lean)
+    (b0, b1), _ = estimate(rich)
+    assert b0 - b1 > a0 - a1 + 5  # the lead: a faster storer also brings the end closer for both
+    solo = position(players=1, pools={0: []}, opp=m("red_circle", "red_square", "red_triangle", "blue_circle",
+                                                    "blue_square", "blue_triangle", "green_circle", "green_square",
+                                                    "green_triangle", "white_circle"))
+    _, rival = estimate(solo)
+    assert rival >= 26  # ten on the track already score 26; more Days will add to it
