@@ -1,9 +1,10 @@
 """`boardgamesbot bench [--quick] [--no-write]`: measure and write docs/performance.md.
 
-Sections: the engine (one core); the whole system with G concurrent games in both modes and
-their ratio; Telegram's ceiling; memory per game; the goals of issue 5, each with the figure
-measured. The distributed mode needs a Redis server (REDIS_URL's host, database
-BGB_BENCH_REDIS_DB, default 13); without one its rows are left out, and the tables say so.
+Sections: the engine (one core); the pictures (drawing time and size, one core); the whole
+system with G concurrent games in both modes and their ratio; Telegram's ceiling; memory per
+game; the goals of issue 5, each with the figure measured. The distributed mode needs a Redis
+server (REDIS_URL's host, database BGB_BENCH_REDIS_DB, default 13); without one its rows are
+left out, and the tables say so.
 """
 
 from __future__ import annotations
@@ -13,14 +14,14 @@ import math
 import sys
 import time
 
-from bench import engine, report
+from bench import engine, pictures, report
 
 NAME = "bench"
 HELP = "Run the benchmarks, print the tables and write docs/performance.md."
 
-FULL = {"engine": 3.0, "games": (10, 100, 300), "embedded_games": (10, 100), "window": 45.0,
+FULL = {"engine": 3.0, "pictures": 60, "games": (10, 100, 300), "embedded_games": (10, 100), "window": 45.0,
         "ceiling": (600, 200), "memory_games": 3}
-QUICK = {"engine": 0.1, "games": (3,), "embedded_games": (3,), "window": 6.0, "ceiling": (90, 45),
+QUICK = {"engine": 0.1, "pictures": 6, "games": (3,), "embedded_games": (3,), "window": 6.0, "ceiling": (90, 45),
          "memory_games": 0}
 
 
@@ -29,7 +30,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/performance.md alone")
     parser.add_argument("--games", default=None, help="comma-separated G values for the whole-system runs")
     parser.add_argument("--only", default=None,
-                        help="comma-separated sections: engine,system,ceiling,memory,flood (default all)")
+                        help="comma-separated sections: engine,pictures,system,ceiling,memory,flood (default all)")
     parser.add_argument("--flood", action="store_true", help="only the flood drill (bench/flood.py)")
     parser.set_defaults(run=run)
 
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     from bench.stack import bench_redis_url, distributed, embedded, redis_available
 
     conf = QUICK if args.quick else FULL
-    only = set((args.only or "engine,system,ceiling,memory,flood").split(","))
+    only = set((args.only or "engine,pictures,system,ceiling,memory,flood").split(","))
     if args.flood:
         only = {"flood"}
     games = tuple(int(g) for g in args.games.split(",")) if args.games else conf["games"]
@@ -56,6 +57,9 @@ def run(args: argparse.Namespace) -> int:
     if "engine" in only:
         _say("engine ...")
         sections.append(("Engine: random full games on one core", engine.table(engine.run(conf["engine"]))))
+    if "pictures" in only:
+        _say("pictures ...")
+        sections.append(("Pictures: drawing one on one core", pictures.table(pictures.run(conf["pictures"]))))
 
     figures: list = []
     ceilings: list = []

@@ -50,10 +50,14 @@ def _find(labels: list[str], key: str, **fixed: str) -> int | None:
     return next((i for i, label in enumerate(labels) if p.match(label)), None)
 
 
+def is_spot_label(label: str) -> bool:
+    """A button that puts the marker on a numbered slot ("Espaço 3 ↓ · 1 conexão")."""
+    return any(pattern(f"trickerion.choice.spot[{form}]").match(label) for form in ("one", "other"))
+
+
 def at_placement(text: str, labels: list[str]) -> bool:
     """The prompt that sets a trick marker up on a performance card."""
-    spot = [f"trickerion.choice.spot[{form}]" for form in ("one", "other")]
-    return _title(text, "trickerion.prompt.preparar_e") or any(_find(labels, key) is not None for key in spot)
+    return _title(text, "trickerion.prompt.preparar_e") or any(is_spot_label(label) for label in labels)
 
 
 def next_press(text: str, labels: list[str]) -> int | None:

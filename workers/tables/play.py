@@ -374,8 +374,6 @@ def note_view(ctx: Ctx, game: Game, match: Match, seat: int) -> tuple[list[str],
     buttons = []
     if can_undo(match, seat):
         buttons.append(Button(text=render.plain("tables.button.undo", lang), callback_data=UNDO))
-    if picture.draws_board(game):
-        buttons.append(Button(text=render.plain("tables.button.board", lang), callback_data=BOARD))
     return lines, buttons
 
 
@@ -455,7 +453,8 @@ def seat_photo(ctx: Ctx, game: Game, match: Match, seat: int, subject: str) -> b
 
 def show_board(ctx: Ctx, seat: int, version: int) -> None:
     """🎩: a picture of the player's own board, as one new message in their private chat (the prompt
-    or note it was pressed on stays as it is, its buttons valid)."""
+    it was pressed on stays as it is, its buttons valid). Only on prompts: a note keeps no buttons
+    but ↩, so a finished turn's message does not look like one waiting for a press."""
     table = ctx.table
     assert table is not None
     shown = table.seats[seat].shown

@@ -70,7 +70,7 @@ def band(image: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: floa
     mag = p.get("magician")
     if mag:
         style.category_mark(d, x + 82, y + 48, 8, MAGICIANS[mag].category)
-        text(image, (x + 95, y + 48), fit(say(msg(f"trickerion.magician.{mag}")), 12, 135), 12, INK, anchor="lm")
+        text(image, (x + 95, y + 48), fit(say(msg(f"trickerion.magician.{mag}")), 13, 140), 13, INK, anchor="lm")
     first = []
     if position is not None:
         first.append(say(msg("trickerion.picture.initiative_n", n=position)))
@@ -81,7 +81,7 @@ def band(image: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: floa
     if p.get("poster"):
         lines.append(say(msg("trickerion.picture.poster")))
     for i, line in enumerate(lines):
-        text(image, (x + 24, y + 72 + i * 18), fit(line, 12, 214), 12, SOFT, anchor="lm")
+        text(image, (x + 24, y + 72 + i * 18), fit(line, 13, 214), 13, SOFT, anchor="lm")
     status = "their_turn" if active else "ready" if p.get("ready") else None
     if status:
         line = fit(say(msg(f"trickerion.picture.{status}")), 13, 214, True)
@@ -105,17 +105,18 @@ def band(image: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: floa
         cx, cy = tx + (i // 4) * col_w, y + 20 + (i % 4) * row_h
         if c.startswith("+"):  # hired this round: joins at the end of the round
             d.ellipse((cx - 11, cy - 11, cx + 11, cy + 11), fill=WHITE, outline=style.colour(s), width=3)
-            text(image, (cx + 16, cy - 7), fit(say(msg(f"trickerion.picture.tag.{c[1:]}")), 11, col_w - 24, True), 11,
+            text(image, (cx + 16, cy - 7), fit(say(msg(f"trickerion.picture.tag.{c[1:]}")), 13, col_w - 24, True), 13,
                  INK, bold=True, anchor="lm")
-            text(image, (cx + 16, cy + 7), fit(say(msg("trickerion.picture.hired")), 10, col_w - 20), 10, SOFT,
-                 anchor="lm")
+            line, size = style.sized(say(msg("trickerion.picture.hired")), (11, 10, 9), col_w - 20)
+            text(image, (cx + 16, cy + 8), line, size, SOFT, anchor="lm")
             continue
         r = 12 if kind(c) == "magician" else 10
         style.disc(image, d, cx, cy, r, s, letters[s], size=11)
         label = tag(c, say)
         spot = where(p, c, say)
-        text(image, (cx + 16, cy - 7), fit(label, 11, col_w - 24, True), 11, INK, bold=True, anchor="lm")
-        text(image, (cx + 16, cy + 7), fit(spot, 10, col_w - 24), 10, SOFT, anchor="lm")
+        text(image, (cx + 16, cy - 7), fit(label, 13, col_w - 20, True), 13, INK, bold=True, anchor="lm")
+        spot, size = style.sized(spot, (12, 11, 10), col_w - 20)
+        text(image, (cx + 16, cy + 8), spot, size, INK, anchor="lm")
     # tricks: category, suit, name, level, yields, markers still on the card
     kx = x + 712
     for i, o in enumerate(p.get("tricks", [])[:4]):
@@ -126,8 +127,8 @@ def band(image: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: floa
     cx0 = x + 1058
     comps: dict[str, int] = p.get("components", {})
     for i, (comp, n) in enumerate(comps.items()):
-        bx, by = cx0 + (i // 4) * 100, y + 8 + (i % 4) * 32
-        component_tile(image, d, bx, by, 96, 27, comp, n, say)
+        bx, by = cx0 + (i // 4) * 102, y + 8 + (i % 4) * 32
+        component_tile(image, d, bx, by, 98, 27, comp, n, say)
     if not comps:
         text(image, (cx0 + 6, y + 30), say(msg("trickerion.picture.no_components")), 12, SOFT, anchor="lm")
 
@@ -139,9 +140,9 @@ def trick_tile(image: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w
     d.rounded_rectangle((x, y, x + 26, y + h), radius=6, fill=style.CATEGORY[t.category])
     text(image, (x + 13, y + 17), style.SUITS[o["sym"] % 4], 17, WHITE, bold=True, anchor="mm")
     text(image, (x + 13, y + 40), str(t.level), 14, WHITE, bold=True, anchor="mm")
-    text(image, (x + 32, y + 12), fit(say(msg(f"trickerion.trick.{o['t']}")), 12, w - 38, True), 12, INK, bold=True,
-         anchor="lm")
-    style.yields(image, d, x + 32, y + 31, t.yields.fame, t.yields.coins, t.yields.shards, size=11, signed=False)
+    name, size = style.sized(say(msg(f"trickerion.trick.{o['t']}")), (13, 12, 11), w - 36, True)
+    text(image, (x + 32, y + 12), name, size, INK, bold=True, anchor="lm")
+    style.yields(image, d, x + 32, y + 32, t.yields.fame, t.yields.coins, t.yields.shards, size=13, signed=False)
     # the markers still on the trick card (ready to be set up in the Theater)
     for k in range(o.get("on", 0)):
         mx = x + 34 + k * 15
@@ -156,5 +157,6 @@ def component_tile(image: Image.Image, d: ImageDraw.ImageDraw, x: float, y: floa
                    n: int, say: Say) -> None:
     tier = COMPONENTS[comp].tier if comp in COMPONENTS else "basic"
     d.rounded_rectangle((x, y, x + w, y + h), radius=5, fill=WHITE, outline=style.TIER[tier], width=2)
-    text(image, (x + 5, y + h / 2), f"{n}×", 13, INK, bold=True, anchor="lm")
-    text(image, (x + 25, y + h / 2), fit(say(msg(f"trickerion.comp.{comp}")), 11, w - 28), 11, INK, anchor="lm")
+    text(image, (x + 5, y + h / 2), f"{n}×", 14, INK, bold=True, anchor="lm")
+    name, size = style.sized(say(msg(f"trickerion.comp.{comp}")), (12, 11, 10), w - 30)
+    text(image, (x + 27, y + h / 2), name, size, INK, anchor="lm")

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from rulesets.core.drawing import palette, text, text_width
+from rulesets.core.drawing import fit, palette, text, text_width
 
 INK = "#2b2118"
 SOFT = "#6f6252"
@@ -151,6 +151,14 @@ def yields(image: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, fame:
 
 def font_w(s: str, size: int, bold: bool = True) -> float:
     return text_width(s, size, bold)
+
+
+def sized(s: str, sizes: Sequence[int], width: float, bold: bool = False) -> tuple[str, int]:
+    """The largest of `sizes` at which `s` fits `width` (else the smallest, with an ellipsis)."""
+    for size in sizes:
+        if text_width(s, size, bold) <= width:
+            return s, size
+    return fit(s, sizes[-1], width, bold), sizes[-1]
 
 
 def category_mark(d: ImageDraw.ImageDraw, x: float, y: float, r: float, cat: str) -> None:

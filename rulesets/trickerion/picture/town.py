@@ -110,9 +110,8 @@ def _component(image: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w
         return
     tier = COMPONENTS[comp].tier if comp in COMPONENTS else "basic"
     d.rounded_rectangle((x, y, x + w, y + h), radius=6, fill=WHITE, outline=style.TIER[tier], width=3)
-    name = say(msg(f"trickerion.comp.{comp}"))
-    size = 11 if text_width(name, 11, False) <= w - 6 else 10
-    text(image, (x + w / 2, y + h / 2), fit(name, size, w - 4), size, INK, anchor="mm")
+    name, size = style.sized(say(msg(f"trickerion.comp.{comp}")), (12, 11, 10), w - 6)
+    text(image, (x + w / 2, y + h / 2), name, size, INK, anchor="mm")
 
 
 def market(image: Image.Image, d: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
@@ -153,9 +152,8 @@ def alley(image: Image.Image, d: ImageDraw.ImageDraw, box: tuple[float, float, f
         half = dw / 2 - 4
         d.rounded_rectangle((cx - half, y0 + 52, cx + half, y0 + 98), radius=5, fill=style.DECK, outline=INK)
         text(image, (cx, y0 + 68), str(n), 16, WHITE, bold=True, anchor="mm")
-        label = say(msg(f"trickerion.picture.deck.{loc}"))
-        size = 9 if text_width(label, 9, False) <= 2 * half - 2 else 8
-        text(image, (cx, y0 + 87), fit(label, size, 2 * half - 2), size, style.DECK_INK, anchor="mm")
+        label, size = style.sized(say(msg(f"trickerion.picture.deck.{loc}")), (10, 9, 8), 2 * half - 2)
+        text(image, (cx, y0 + 87), label, size, style.DECK_INK, anchor="mm")
     _spaces(image, d, x0 + 10, y0 + 140, x1 - x0 - 20, "alley", ALLEY["spaces"], len(view.get("players", [])),
             view.get("occ", {}), letters, say)
 
