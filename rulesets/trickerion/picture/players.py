@@ -77,7 +77,7 @@ def band(image: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: floa
     if p.get("day") is not None:
         first.append(say(msg(f"trickerion.picture.day.{DAYS[p['day']].key}")))
     cards = sum(p.get("hand", {}).values()) + p.get("hidden_cards", 0)
-    lines = [" · ".join(first), say(msg("trickerion.picture.cards", count=cards))]
+    lines = [" · ".join(first)] + ([say(msg("trickerion.picture.cards", count=cards))] if cards else [])
     if p.get("poster"):
         lines.append(say(msg("trickerion.picture.poster")))
     for i, line in enumerate(lines):

@@ -20,12 +20,16 @@ from .style import FAINT, INK, SOFT, WHITE
 from .theater import tag
 
 DIE = 40
+SETUP_PHASES = ("magician", "start")  # before round 1 (as the status text's heading says)
 
 
 def header(image: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: float, view: dict[str, Any],
            names: Sequence[str], letters: Sequence[str], say: Say) -> None:
     """'Rodada 3/7 — Fase de Alocar Personagens' and the initiative order as numbered discs."""
-    rnd = say(msg("trickerion.picture.round", round=view.get("round", 0), rounds=view.get("rounds", 0)))
+    if view.get("phase") in SETUP_PHASES:  # there is no round 0: the table is being set up
+        rnd = say(msg("trickerion.picture.setup", count=view.get("rounds", 0)))
+    else:
+        rnd = say(msg("trickerion.picture.round", round=view.get("round", 0), rounds=view.get("rounds", 0)))
     phase = say(msg(f"trickerion.phase.{view.get('phase', 'round')}"))
     text(image, (x, y + 20), rnd, 24, INK, bold=True, anchor="lm")
     px = x + text_width(rnd, 24, True) + 12
