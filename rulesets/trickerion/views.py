@@ -54,6 +54,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             d["plan"] = _visible_plan(state, s, seat)
             if s == seat:
                 d["pick"] = p.pick
+        # where each assignment card this view shows sends a character (the pictures name the place)
+        shown = set(d["hand"]) | set(d.get("plan", {}).values())
+        d["card_places"] = {c: card_location(state, c) for c in sorted(shown)}
         players.append(d)
     out = {
         "round": state.round, "rounds": state.rounds, "phase": state.phase, "order": state.order,

@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rulesets.core import msg
 from rulesets.core.contract import Say
-from rulesets.core.drawing import canvas, encode
+from rulesets.core.drawing import canvas, encode, text
 
 from . import board as own_board
 from . import players, style, theater, town
@@ -67,9 +68,6 @@ def board(view: dict[str, Any], seat: int, names: Sequence[str], say: Say) -> by
 
 
 def _theater(image, d, x: float, y: float, w: float, view: dict[str, Any], letters: Sequence[str], say: Say) -> None:
-    from rulesets.core import msg
-    from rulesets.core.drawing import text
-
     style.panel(d, (x, y, x + w, y + THEATER_H - 4), fill=style.THEATER_BG)
     style.title(image, x + 12, y + 8, say(msg("trickerion.loc.theater")))
     text(image, (x + w - 12, y + 17), say(msg("trickerion.picture.deck", n=view.get("deck", 0))), 12, style.SOFT,

@@ -61,7 +61,7 @@ def _cards(image: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: fl
     cx = x + 12
     for card, n in hand.items():
         used = sum(1 for v in plan.values() if v == card)
-        place = players.card_place(card)
+        place = players.card_place(p, card)
         special = card != place
         d.rounded_rectangle((cx, y + 34, cx + 120, y + 132), radius=8, fill=style.ALLEY_BG if special else WHITE,
                             outline=INK, width=2)
@@ -85,8 +85,8 @@ def _cards(image: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: fl
         rx, ry = px + (i // 4) * 230, y + 62 + (i % 4) * 20
         style.disc(image, d, rx + 8, ry, 8, seat, letters[seat], size=9)
         card = plan.get(c)
-        where = say(msg(f"trickerion.picture.place.{players.card_place(card)}")) if card else "—"
-        if card and card != players.card_place(card):
+        where = say(msg(f"trickerion.picture.place.{players.card_place(p, card)}")) if card else "—"
+        if card and card != players.card_place(p, card):
             where = say(msg(f"trickerion.card.{card}"))
         line = f"{tag(c, say)}: {where}"
         text(image, (rx + 22, ry), fit(line, 12, 200, c == pick), 12, INK, bold=c == pick, anchor="lm")

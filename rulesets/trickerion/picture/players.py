@@ -34,17 +34,14 @@ def where(p: dict[str, Any], char: str, say: Say) -> str:
         return say(msg("trickerion.picture.idle"))
     card = p.get("plan", {}).get(char)
     if card is not None:
-        return say(msg("trickerion.picture.planned", place=say(msg(f"trickerion.picture.place.{card_place(card)}"))))
+        return say(msg("trickerion.picture.planned", place=say(msg(f"trickerion.picture.place.{card_place(p, card)}"))))
     return ""
 
 
-def card_place(card: str) -> str:
-    """The location a card under a character sends it to (permanent cards are named by it)."""
-    if card in ("downtown", "market", "workshop", "theater", "alley"):
-        return card
-    from ..dark_alley.facts import SPECIALS
-
-    return SPECIALS[card].location if card in SPECIALS else "downtown"
+def card_place(p: dict[str, Any], card: str) -> str:
+    """The location an assignment card sends a character to, as the view says (permanent cards are
+    named by it)."""
+    return p.get("card_places", {}).get(card, card)
 
 
 def space_label(key: str, say: Say) -> str:
