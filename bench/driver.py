@@ -30,6 +30,15 @@ def _url_buttons(message: dict) -> list[dict]:
     return [b for row in rows for b in row if b.get("url")]
 
 
+def aside_buttons(lang: str = "pt_BR") -> set[str]:
+    """Labels of the buttons a scripted player leaves alone: they are not moves. People rarely
+    take moves back (a random player would do it a third of the time); nor do they open their
+    board or the cards' texts at every step (they send a picture or change the prompt's text,
+    and no move is made, so counting them as moves would break every "acknowledged => logged"
+    check)."""
+    return {locales.text(f"tables.button.{key}", lang) for key in ("undo", "board", "cards", "cards_hide")}
+
+
 def wait_for(predicate, timeout: float, what: str, interval: float = 0.05):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -101,9 +110,7 @@ def play(control, group: int, users: list[int], table_id: str, is_over, seed: in
             fingerprint = (m["message_id"], m["edit_count"], tuple(b["callback_data"] for b in buttons))
             if last_seen.get(uid) == fingerprint:
                 continue
-            # People rarely take moves back; a random player would do it a third of the time. Nor
-            # do they open their board at every step (it sends a picture and changes no prompt).
-            aside = {locales.text("tables.button.undo", "pt_BR"), locales.text("tables.button.board", "pt_BR")}
+            aside = aside_buttons()
             choice = rng.choice([b for b in buttons if b["text"] not in aside] or buttons)
             if think:
                 time.sleep(think)  # a person reads the prompt before pressing

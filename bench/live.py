@@ -21,8 +21,7 @@ import secrets
 import time
 from dataclasses import dataclass, field
 
-import locales
-from bench.driver import final_scores_marker
+from bench.driver import aside_buttons, final_scores_marker
 
 DELIVERIES = {"sendMessage", "sendPhoto", "editMessageText", "editMessageCaption", "editMessageMedia",
               "editMessageReplyMarkup"}
@@ -51,8 +50,7 @@ class Live:
         self.watch: dict[int, LiveGame] = {}  # private chat -> its game
         self.deliveries: list[tuple[float, str, int]] = []  # (time, method, chat) of watched chats
         self.record_all = False
-        # buttons a player presses aside from moves: undo, and the board picture (changes no prompt)
-        self._aside = {locales.text("tables.button.undo", "pt_BR"), locales.text("tables.button.board", "pt_BR")}
+        self._aside = aside_buttons()  # buttons that are not moves
         self._final = final_scores_marker()
         original = world.record
 

@@ -50,7 +50,7 @@ async def _at_once(live, game) -> tuple[int, int, int]:
         m, buttons = live._prompt(game, uid)
         if m is None:
             continue
-        data = next((b["callback_data"] for b in buttons if b["text"] != live._undo), buttons[0]["callback_data"])
+        data = next((b["callback_data"] for b in buttons if b["text"] not in live._aside), buttons[0]["callback_data"])
         others = [u for u in game.users if u != uid]
         mine = [live.press(uid, m, uid, data)]
         copy_msg, _ = live._prompt(game, others[0])

@@ -24,7 +24,10 @@ from tests.trickerion import route
 
 CHROMIUM = "/usr/bin/chromium"
 IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
-FAST_RATES = {"BGB_RATE_CHAT": "20/1:5", "BGB_RATE_GROUP": "60/60:10"}
+# Scripted players press as fast as the bot answers: wider outgoing limits, and an admission
+# bucket no person would fill (a real player's pace never meets the default 10 + 3/s).
+FAST_RATES = {"BGB_RATE_CHAT": "20/1:5", "BGB_RATE_GROUP": "60/60:10", "BGB_FLOOD_BURST": "1000",
+              "BGB_FLOOD_RATE": "1000"}
 FAST_LIMITS = {"per_chat": "20/1", "per_group": "60/60"}
 
 pytestmark = [

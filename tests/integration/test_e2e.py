@@ -180,6 +180,9 @@ def _stale_and_forged_presses_change_nothing(stack, table_id: str) -> None:
     from workers.protocol import callback
 
     control = stack.control
+    # The end of the game still sends after the final scores (the summary picture, the pinned
+    # status's last edit): count the chats once the bot has gone quiet.
+    _wait_until_chats_settle(control, [stack.group, *stack.users])
     group_messages = control.messages(stack.group)
     target = next(m for m in reversed(group_messages) if m["from_bot"])
     counts = {chat: len(control.messages(chat)) for chat in [stack.group, *stack.users]}
@@ -194,3 +197,19 @@ def _stale_and_forged_presses_change_nothing(stack, table_id: str) -> None:
     after = control.stats()["calls"]
     for method in ("sendMessage", "editMessageText", "editMessageMedia", "sendPhoto"):
         assert after.get(method, 0) == sends_before.get(method, 0), method
+
+
+def _wait_until_chats_settle(control, chats: list[int], still: float = 2.0, timeout: float = 60) -> None:
+    """Until no chat has received a message for `still` seconds."""
+    def snapshot():
+        return {chat: [(m["message_id"], m.get("edit_count", 0)) for m in control.messages(chat)] for chat in chats}
+
+    last, since, deadline = snapshot(), time.monotonic(), time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        time.sleep(0.25)
+        now = snapshot()
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= still:
+            return
+    raise AssertionError("the chats kept changing for a minute after the game")
