@@ -97,6 +97,14 @@ class Stack:
 
         wait_for(self.quiet, timeout, "the system to be quiet", interval=0.2)
 
+    def wait_commands_done(self, timeout: float = 120) -> None:
+        """No command waiting (the outbox may still be sending, e.g. at one message a second
+        to a flooder's chat)."""
+        from bench.driver import wait_for
+
+        wait_for(lambda: not self.redis.scard(f"{self.prefix}pending"), timeout, "every command applied",
+                 interval=0.2)
+
     def worker_pids(self) -> list[int]:
         return [self.procs[0].pid] if self.procs else []
 

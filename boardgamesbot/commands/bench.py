@@ -20,9 +20,9 @@ NAME = "bench"
 HELP = "Run the benchmarks, print the tables and write docs/performance.md."
 
 FULL = {"engine": 3.0, "pictures": 60, "games": (10, 100, 300), "embedded_games": (10, 100), "window": 45.0,
-        "ceiling": (600, 200), "memory_games": 3}
+        "ceiling": (600, 200), "memory_games": 3, "flood": (10, 10.0, True)}
 QUICK = {"engine": 0.1, "pictures": 6, "games": (3,), "embedded_games": (3,), "window": 6.0, "ceiling": (90, 45),
-         "memory_games": 0}
+         "memory_games": 0, "flood": (3, 3.0, False)}  # flood: games, seconds, admission-off comparison
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -113,11 +113,12 @@ def run(args: argparse.Namespace) -> int:
         from bench import flood
 
         _say("flood drill ...")
+        games_, seconds, compare = conf["flood"]
         with (embedded() if why_not else distributed(url)) as st:
-            floods = flood.run(st)
-        if not why_not:
+            floods = flood.run(st, games=games_, seconds=seconds)
+        if not why_not and compare:
             with distributed(url, rates=flood.NO_ADMISSION) as st:
-                floods += flood.run(st, label=", admission control off")
+                floods += flood.run(st, games=games_, seconds=seconds, label=", admission control off")
 
     if figures:
         sections.append(("Whole system: concurrent Spellbook games, Telegram's limits on", system.table(figures)))
@@ -130,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
     if floods:
         from bench import flood
 
-        sections.append(("Flood: one user at 60 updates/s while 10 games play", flood.table(floods)))
+        sections.append((f"Flood: one user at 60 updates/s while {conf['flood'][0]} games play", flood.table(floods)))
     goals = goal_lines(figures, ceilings, samples)
     if floods:
         goals = (goals or ["| goal | measured | verdict |", "|---|---|---|"]) + flood.goal_lines(floods)
