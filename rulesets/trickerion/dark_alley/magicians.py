@@ -138,7 +138,8 @@ def mimetismo(state: State, s: int, choice: str, rng: Rng, events: list[Event]) 
         a.card, a.mode = choice[3:], ""
         a.once.append(f"{s}:mi")
         log(events, "da_mimesis", player=who(s), card=msg(f"trickerion.card.{a.card}"))
-        state.ctx["queue"].insert(0, "da_especial")
+        # a new list: the loaded ctx's lists are the saved table's own, which handle must not change
+        state.ctx["queue"] = ["da_especial", *state.ctx["queue"]]
     proceed(state)
 
 
