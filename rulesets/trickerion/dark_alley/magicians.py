@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng, msg
 
+from .. import ledger
 from ..rules import cost, gain, kind, log, owned, qty, shards_gained, trick_name, who
 from ..state import State
 from .facts import PERMANENT, SPECIALS
@@ -231,6 +232,7 @@ def correntes_bonus(state: State, s: int, choice: str, rng: Rng, events: list[Ev
 
     level, n, fame = TRICKS[state.ctx["t"]].level, state.ctx["links"], int(choice[3:])
     gain(state.p[s], fame=fame * level, coins=(n - fame) * level)
+    ledger.linked(state, s, fame * level)
     log(events, "link_bonus", player=who(s), fame=fame * level, coins=(n - fame) * level)
     return _end(state)
 
