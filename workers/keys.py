@@ -51,8 +51,10 @@ Finished games (workers/archive.py; written in the commit that ends the game, wo
                                seats, scores, places, rating changes, points per round, and the
                                match with its whole log) as "zlib:" + base64, like table docs;
                                EX BGB_ARCHIVE_DAYS (365). /partidas, the replay and /exportar read
-                               it (the hot table key expires after 30 days). 3-7 KB measured,
-                               ≤ 64 KB.
+                               it (the hot table key expires after 30 days). Measured: Spellbook
+                               3-7 KB; Trickerion with 4 players, the Dark Alley and the
+                               prophecies ~20 KB (≈900 log entries); ≤ 64 KB (tested in
+                               tests/tables/test_finished_trickerion.py).
     fin:{owner}                ZSET table id scored by when the game ended: owner "u<user id>" (a
                                person's finished games) or "g<chat id>" (a group's); trimmed at
                                each write to the newest BGB_ARCHIVE_LIST (100) and to the

@@ -53,6 +53,7 @@ class Summary(BaseModel):
     rounds: list[RoundPoints]
     seats: list[SummarySeat]
     view: dict[str, Any]  # the final position, as the group sees it
+    start: list[int] = []  # each seat's points when the first round began (empty: 0 each)
 
 
 def positions(match: Match) -> Iterator[tuple[int, Any]]:
@@ -69,31 +70,38 @@ def positions(match: Match) -> Iterator[tuple[int, Any]]:
 
 
 class Timeline(BaseModel):
-    """A finished game's rounds: each seat's points at the end of every round (the last position before
-    the next round began) then the final scores, and the log index where each round began (the replay's
-    jumps). Both empty when the game reports no progress (`Game.progress`)."""
+    """A finished game's rounds: each seat's points at the end of every round then the final scores, and
+    the log index where each round began (the replay's jumps). Both empty when the game reports no
+    progress (`Game.progress`).
+
+    A round ends inside the move that finishes it: the rules run its end (Trickerion's wages, a
+    Spellbook Day's Dusk) and open the next round before anyone decides again. So a round's points are
+    those of the first position of the next round — the position before it would miss that last move."""
 
     rounds: list[RoundPoints] = []
     starts: list[tuple[int, int]] = []  # (round, index of its first log entry)
+    start: list[int] = []  # each seat's points when the first round began (Trickerion's 5 Fame)
 
 
 def timeline(game: Game, match: Match) -> Timeline:
     """Replays the log once, reading the group's view at every position."""
     rounds: list[RoundPoints] = []
     starts: list[tuple[int, int]] = []
+    start: list[int] = []
     last: Progress | None = None
     for i, state in positions(match):
         now = game.progress(game.view(state, None))
         if now is None:
             return Timeline()
         if last is not None and now.round != last.round and last.round > 0:
-            rounds.append(RoundPoints(round=last.round, points=list(last.points)))
+            rounds.append(RoundPoints(round=last.round, points=list(now.points)))
         if now.round > 0 and (last is None or now.round != last.round):
             starts.append((now.round, i))
+            start = start or list(now.points)
         last = now
     final = game.score(match.state)
     totals = [0] * match.players
     for s in final.seats:
         totals[s.seat] = s.total
     rounds.append(RoundPoints(round=last.round if last else 0, points=totals, final=True))
-    return Timeline(rounds=rounds, starts=starts)
+    return Timeline(rounds=rounds, starts=starts, start=start)

@@ -20,7 +20,8 @@ FAINT = "#b9ad97"
 PANEL = "#fbf8f1"
 GOLD = "#c9a227"
 SEAT_COLOURS = ("#c9372c", "#2d68b2", "#2f8f4e", "#7b3f9e")  # one per seat, in the chart and the bands
-PART_COLOURS = ("#3f6e8c", "#d08c2c", "#6b9e4a", "#a8506b", "#4c4c9e", "#8c6d3f", "#5a9e9e", "#9e5a3f")
+PART_COLOURS = ("#3f6e8c", "#d08c2c", "#6b9e4a", "#a8506b", "#4c4c9e", "#8c6d3f", "#5a9e9e", "#9e5a3f",
+                "#9b7fc9", "#e0849a", "#7fb0d9", "#cfb53b")
 BAND = 96
 CHART = 230
 
@@ -44,34 +45,73 @@ def _signed(value: float, say: Say) -> str:
     return say(msg(key, value=_decimal(value)))
 
 
-def _breakdown(d: ImageDraw.ImageDraw, score: SeatScore, x: int, y: int, width: int, best: int, say: Say) -> None:
-    """The total as a bar of its parts (scaled to the best total), each part's name and points below."""
-    parts = [line for line in score.lines if line.points > 0]
-    scale = width / max(1, best)
+LEGEND_ROW = 17  # a further row of the breakdown's legend
+
+
+Colours = dict[str, int]  # a part's name -> its colour: the same part has the same colour in every band
+
+
+def _colours(summary: Summary, say: Say) -> Colours:
+    out: Colours = {}
+    for score in sorted(summary.score.seats, key=lambda s: s.seat):
+        for line in score.lines:
+            if line.points > 0:
+                out.setdefault(say(line.label), len(out) % len(PART_COLOURS))
+    return out
+
+
+def _legend(d: ImageDraw.ImageDraw, score: SeatScore, width: int, say: Say,
+            colours: Colours) -> list[tuple[int, int, str, int | None]]:
+    """Where each part of the breakdown is named: (row, x offset, text, colour), in rows as wide as
+    `width`. A positive part has the colour of its piece of the bar; a negative one (points lost) none."""
+    out: list[tuple[int, int, str, int | None]] = []
+    row, lx = 0, 0
+    for line in score.lines:
+        if line.points == 0:
+            continue
+        name = say(line.label)
+        text = fit_text(d, f"{name} {_integer(line.points, say)}", 12, 300)
+        size = int(d.textlength(text, font=font(12))) + 22
+        if lx and lx + size > width:
+            row, lx = row + 1, 0
+        out.append((row, lx, text, colours.get(name) if line.points > 0 else None))
+        lx += size
+    return out
+
+
+def _integer(points: int, say: Say) -> str:
+    return say(msg("core.summary.negative" if points < 0 else "core.summary.positive", value=abs(points)))
+
+
+def _breakdown(d: ImageDraw.ImageDraw, score: SeatScore, x: int, y: int, bar: int, width: int, best: int,
+               say: Say, colours: Colours) -> None:
+    """The total's positive parts as a bar (`bar` px for the highest sum of parts), then every part's name
+    and points below it, in as many rows as they need within `width`."""
+    scale = bar / max(1, best)
     cx = x
-    for i, line in enumerate(parts):
-        w = max(2, round(line.points * scale))
-        d.rectangle((cx, y, cx + w - 1, y + 14), fill=PART_COLOURS[i % len(PART_COLOURS)])
-        cx += w
-    d.rectangle((x, y, x + width, y + 14), outline=FAINT)
-    lx = x
-    for i, line in enumerate(parts):
-        label = f"{say(line.label)} {line.points}"
-        text = fit_text(d, label, 12, 260)
-        size = d.textlength(text, font=font(12)) + 22
-        if lx + size > x + width:
-            break
-        d.rectangle((lx, y + 21, lx + 10, y + 31), fill=PART_COLOURS[i % len(PART_COLOURS)])
-        d.text((lx + 14, y + 19), text, font=font(12), fill=INK)
-        lx += int(size)
+    for line in score.lines:
+        if line.points > 0:
+            w = max(2, round(line.points * scale))
+            d.rectangle((cx, y, cx + w - 1, y + 14), fill=PART_COLOURS[colours.get(say(line.label), 0)])
+            cx += w
+    d.rectangle((x, y, x + bar, y + 14), outline=FAINT)
+    for row, lx, text, colour in _legend(d, score, width, say, colours):
+        top = y + 21 + row * LEGEND_ROW
+        chip = (x + lx, top, x + lx + 10, top + 10)
+        if colour is None:
+            d.rectangle(chip, fill="#ffffff", outline=INK)
+        else:
+            d.rectangle(chip, fill=PART_COLOURS[colour])
+        d.text((x + lx + 14, top - 2), text, font=font(12), fill=INK)
 
 
-def _chart(d: ImageDraw.ImageDraw, summary: Summary, names: Sequence[str], y: int, say: Say) -> None:
+def _chart(d: ImageDraw.ImageDraw, summary: Summary, names: Sequence[str], y: int, say: Say, title: Msg,
+           colours: Sequence[str]) -> None:
     rounds = summary.rounds
     d.rectangle((10, y, WIDTH - 10, y + CHART - 10), fill=PANEL, outline=FAINT)
-    d.text((22, y + 8), say(msg("core.summary.per_round")), font=font(15, True), fill=INK)
+    d.text((22, y + 8), say(title), font=font(15, True), fill=INK)
     left, right, top, bottom = 60, WIDTH - 150, y + 36, y + CHART - 40
-    top_value = max([1] + [p for r in rounds for p in r.points])
+    top_value = max([1, *summary.start] + [p for r in rounds for p in r.points])
     d.line((left, bottom, right, bottom), fill=INK)
     d.line((left, top, left, bottom), fill=INK)
     for frac in (0.5, 1.0):
@@ -86,9 +126,11 @@ def _chart(d: ImageDraw.ImageDraw, summary: Summary, names: Sequence[str], y: in
         d.text((xs[i], bottom + 6), label, font=font(11), fill=INK, anchor="ma")
     seats = len(summary.seats)
     for s in range(seats):
-        colour = SEAT_COLOURS[s % len(SEAT_COLOURS)]
-        points = [(left, bottom)] + [(xs[i], bottom - (bottom - top) * r.points[s] / top_value)
-                                     for i, r in enumerate(rounds) if s < len(r.points)]
+        colour = colours[s % len(colours)]
+        begin = summary.start[s] if s < len(summary.start) else 0  # before the first round's end
+        points = [(left, bottom - (bottom - top) * begin / top_value)]
+        points += [(xs[i], bottom - (bottom - top) * r.points[s] / top_value)
+                   for i, r in enumerate(rounds) if s < len(r.points)]
         d.line(points, fill=colour, width=3)
         for px, py in points[1:]:
             d.ellipse((px - 3, py - 3, px + 3, py + 3), fill=colour)
@@ -98,20 +140,28 @@ def _chart(d: ImageDraw.ImageDraw, summary: Summary, names: Sequence[str], y: in
 
 
 def draw(summary: Summary, names: Sequence[str], say: Say, title: Msg, detail: Detail | None = None,
-         detail_height: int = 0) -> bytes:
-    """The summary picture. `detail` draws the game's own part of each seat's band (`detail_height` px)."""
+         detail_height: int = 0, points: str = "core.summary.points", per_round: Msg | None = None,
+         seat_colours: Sequence[str] = SEAT_COLOURS) -> bytes:
+    """The summary picture. `detail` draws the game's own part of each seat's band (`detail_height` px);
+    `points` is the plural key of a total ("{count} pontos"), `per_round` the chart's title,
+    `seat_colours` the seats' (a game whose table shows players in colours of its own passes them)."""
     order = sorted(summary.seats, key=lambda s: (s.rank, s.seat))
-    band = BAND + detail_height
+    scores = {s.seat: s for s in summary.score.seats}
+    _, measure = canvas(1, 1)
+    legend_width = WIDTH - 60
+    parts = _colours(summary, say)
+    rows = max([1] + [1 + max([row for row, _, _, _ in _legend(measure, s, legend_width, say, parts)], default=0)
+                      for s in summary.score.seats])
+    band = BAND + (rows - 1) * LEGEND_ROW + detail_height
     chart = CHART if len(summary.rounds) > 1 else 0
     height = 60 + band * len(order) + chart + 10
     image, d = canvas(WIDTH, height)
     d.text((20, 16), fit_text(d, say(title), 22, WIDTH - 40, True), font=font(22, True), fill=INK)
-    scores = {s.seat: s for s in summary.score.seats}
-    best = max([1] + [s.total for s in summary.score.seats])
+    best = max([1] + [sum(line.points for line in s.lines if line.points > 0) for s in summary.score.seats])
     y = 56
     for seat in order:
         score = scores.get(seat.seat)
-        colour = SEAT_COLOURS[seat.seat % len(SEAT_COLOURS)]
+        colour = seat_colours[seat.seat % len(seat_colours)]
         winner = seat.seat in summary.score.winners
         d.rectangle((10, y, WIDTH - 10, y + band - 8), fill=PANEL, outline=GOLD if winner else FAINT,
                     width=3 if winner else 1)
@@ -122,17 +172,16 @@ def draw(summary: Summary, names: Sequence[str], say: Say, title: Msg, detail: D
             who = say(msg("core.summary.left", name=who))
         d.text((80, y + 10), fit_text(d, who, 18, 360, True), font=font(18, True), fill=INK)
         total = score.total if score else 0
-        d.text((WIDTH - 24, y + 6), say(msg("core.summary.points", count=total)), font=font(20, True), fill=INK,
-               anchor="ra")
+        d.text((WIDTH - 24, y + 6), say(msg(points, count=total)), font=font(20, True), fill=INK, anchor="ra")
         if seat.rating is not None:
             rating = say(msg("core.summary.rating", rating=_number(seat.rating, say),
                              change=_signed(seat.change or 0.0, say)))
             d.text((WIDTH - 24, y + 34), rating, font=font(13), fill=INK, anchor="ra")
         if score is not None:
-            _breakdown(d, score, 30, y + 40, WIDTH - 300, best, say)
+            _breakdown(d, score, 30, y + 40, WIDTH - 300, legend_width, best, say, parts)
         if detail is not None:
-            detail(d, seat.seat, 30, y + BAND - 12, WIDTH - 60)
+            detail(d, seat.seat, 30, y + band - detail_height - 12, WIDTH - 60)
         y += band
     if chart:
-        _chart(d, summary, names, y, say)
+        _chart(d, summary, names, y, say, per_round or msg("core.summary.per_round"), seat_colours)
     return encode(image)

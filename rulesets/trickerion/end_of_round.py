@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng, msg
 
-from . import hooks, round_summary
+from . import hooks, ledger, round_summary
 from .data import BOARD, CARDS
 from .rules import comp_name, kind, log, qty, who
 from .state import Card, State
@@ -76,8 +76,7 @@ def run(state: State, rng: Rng, events: list[Event]) -> None:
     retornar_personagens(state, events)
     chegada_das_encomendas(state, events)
     mover_cartas_de_apresentacao(state, events)
-    for p in state.p:
-        p.poster = False
+    ledger.posters_down(state)
     for m in hooks.active(state):
         m.end_round(state, rng, events)
     log(events, "round_end", round=state.round)

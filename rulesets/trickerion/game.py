@@ -32,6 +32,7 @@ from pydantic import BaseModel, model_validator
 from rulesets.core import Card, Event, FinalScore, Game, Outcome, Prompt, Rng, RulesSection, contract
 from rulesets.core.contract import Say
 from rulesets.core.messages import Msg
+from rulesets.core.summary import Progress, Summary
 from rulesets.core.unchecked import unchecked
 
 from . import (
@@ -47,12 +48,14 @@ from . import (
     round_summary,
     scoring,
     setup,
+    standing,
     theater,
     town_center,
     views,
     workshop,
 )
 from .data import BOARD
+from .picture import summary as final_picture
 from .quick_game import NAME as QUICK_GAME  # importing an option's module registers it in hooks.REGISTRY
 from .rules import gain, initiative_space, log, qty, who
 from .secret_workshop import NAME as SECRET_WORKSHOP
@@ -287,6 +290,15 @@ class Trickerion(Game[State, Options]):
 
     def table(self, state: State, seat: int | None) -> list[Msg]:
         return views.table(state, seat)
+
+    def progress(self, view: dict[str, Any]) -> Progress:
+        return standing.progress(view)
+
+    def played_with(self, view: dict[str, Any], seat: int) -> list[str]:
+        return standing.played_with(view, seat)
+
+    def summary_picture(self, summary: Summary, names: Sequence[str], say: Say) -> bytes:
+        return final_picture.summary_picture(summary, names, say)
 
     def stand_in_choice(self, state: State, seat: int, pick: int) -> str:
         """A stand-in for a player who left spends nothing it need not, in every module's decisions: it

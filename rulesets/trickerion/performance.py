@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng, msg
 
-from . import hooks, round_summary
+from . import hooks, ledger, round_summary
 from .data import BOARD, CARDS, DAYS, TRICKS
 from .rules import gain, link_count, log, owner_of, shards_gained, trick_name, who
 from .state import State
@@ -84,6 +84,7 @@ def apresentar(state: State, s: int, index: int, events: list[Event]) -> None:
         m = card.m[slot]
         tid, fame, coins, shards = slot_yield(state, s, index, slot)
         gain(state.p[m.seat], fame=fame, coins=coins, shards=shards)
+        ledger.yielded(state, m.seat, fame)
         log(events, "yield", player=who(m.seat), trick=trick_name(tid), fame=fame, coins=coins, shards=shards)
         shards_gained(state, m.seat, shards, events)
     # the links are the markers' symbols as placed (PT p.17), whoever's yields a marker paid
@@ -95,9 +96,12 @@ def apresentar(state: State, s: int, index: int, events: list[Event]) -> None:
         if spec in backstage:
             b = BOARD.backstage_bonus[spec]
             fame, coins, shards = fame + b.fame, coins + b.coins, shards + b.shards
+    printed = fame - links  # the card's and the Specialists' Fame, before any module changes the bonus
     for h in hooks.active(state):
         fame, coins, shards = h.performer_bonus(state, s, fame, coins, shards)
+    before = state.p[s].fame
     gain(state.p[s], fame=fame, coins=coins, shards=shards)
+    ledger.performer(state, s, state.p[s].fame - before, links, printed)
     log(events, "performer_bonus", player=who(s), links=links, fame=fame, coins=coins, shards=shards)
     shards_gained(state, s, shards, events)
     card.m = {}  # markers return to their owners' supply

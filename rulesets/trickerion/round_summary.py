@@ -8,6 +8,7 @@ from __future__ import annotations
 from rulesets.core import Event, msg
 from rulesets.core.messages import Msg
 
+from . import ledger
 from .data import CARDS
 from .rules import qty, who
 from .state import Show, State, Tally
@@ -19,6 +20,7 @@ def _purse(state: State) -> list[list[int]]:
 
 def begin(state: State) -> None:
     state.tally = Tally(start=_purse(state))
+    ledger.begin(state)  # the whole game's tally of Fame starts with the first round
 
 
 def before_performances(state: State) -> None:
@@ -31,6 +33,7 @@ def performed(state: State, s: int, card: str, day: str) -> None:
 
 def wages(state: State, s: int, paid: int, lost: int) -> None:
     state.tally.wages[str(s)] = [paid, lost]
+    ledger.unpaid(state, s, lost)
 
 
 def _signed(n: int) -> str:

@@ -125,6 +125,17 @@ class Tally(Model):
     wages: dict[str, list[int]] = {}     # seat -> [coins paid, Fame lost for what was not paid]
 
 
+class Ledger(Model):
+    """Where a player's Fame came from so far (ledger.py): public, as the Fame track is."""
+
+    start: int = 0                       # the Fame the first round began with
+    advertise: int = 0                   # Propaganda
+    yields: int = 0                      # the Rendimentos of the player's own tricks performed
+    links: int = 0                       # the performer's Bônus de Conexões
+    bonus: int = 0                       # the performer's card and Specialist bonuses
+    wages: int = 0                       # lost for unpaid wages (0 or less)
+
+
 class State(Model):
     n: int                               # number of players
     beginner: bool = False
@@ -153,3 +164,4 @@ class State(Model):
     proph: Prophecies | None = None      # the prophecy track when that module is in play
     alley: Alley | None = None           # the Dark Alley's table when that module is in play
     tally: Tally = Field(default_factory=Tally)  # this round so far, for its summary
+    ledger: list[Ledger] = []            # per seat, the whole game's Fame by source (from round 1 on)

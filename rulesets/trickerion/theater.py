@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng
 
-from . import hooks
+from . import hooks, ledger
 from .data import CARDS, TRICKS
 from .rules import acted, cost, gain, links_of, log, owned, placements, qty, shards_gained, slot_msg, trick_name, who
 from .state import Marker, State
@@ -137,6 +137,7 @@ def bonus_de_conexao(state: State, s: int, choice: str, rng: Rng, events: list[E
     as_fame = int(choice[3:])
     as_coins = state.ctx["links"] - as_fame
     gain(state.p[s], fame=as_fame * level, coins=as_coins * level)
+    ledger.linked(state, s, as_fame * level)
     log(events, "link_bonus", player=who(s), fame=as_fame * level, coins=as_coins * level)
     done = dict(state.ctx)
     back(state)

@@ -10,7 +10,7 @@ from typing import Any
 from rulesets.core import Choice, Prompt, msg
 from rulesets.core.messages import Msg
 
-from . import cards, hooks
+from . import cards, hooks, ledger
 from .data import CARDS, COST, MAGICIANS, TRICKS
 from .market import unit_price
 from .placement import card_location, cards_left, char_msg, enhance_ap, loc_msg, shown_plan, space_msg
@@ -65,6 +65,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "row": [c.model_dump(mode="json") if c else None for c in state.row],
         "turn": state.turn, "players": players,
         "cur": state.cur.model_dump(mode="json") if state.cur else None,
+        "fame_from": ledger.sources(state),  # each seat's Fame by source (public, as the Fame track)
     }
     for m in hooks.active(state):
         out.update(m.view(state, seat))

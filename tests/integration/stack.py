@@ -66,7 +66,9 @@ def _people(control, n: int = 3) -> tuple[list[int], int]:
 
 
 @contextlib.contextmanager
-def distributed(redis_url: str, tmp_path, rates: dict[str, str] | None = None, limits=None):
+def distributed(redis_url: str, tmp_path, rates: dict[str, str] | None = None, limits=None,
+                extra_env: dict[str, str] | None = None):
+    """`extra_env`: more of the worker's environment (a test's own BGB_HANDLER, say)."""
     from bot import create_app
     from bot.setup import register
     from emulator import EmulatorConfig, EmulatorServer, Limits
@@ -81,7 +83,8 @@ def distributed(redis_url: str, tmp_path, rates: dict[str, str] | None = None, l
     env = worker_env(REDIS_URL=redis_url, BGB_PREFIX=prefix, BGB_METRICS_PORT=str(metrics_port),
                      TELEGRAM_BOT_TOKEN=emu.token,
                      BOT_API_BASE_URL=emu.base_url, WEBHOOK_SECRET=secret, BGB_LEASE_MS="3000",
-                     BGB_SCAN_INTERVAL="1", BGB_LOG_LEVEL=os.environ.get("BGB_TEST_LOG_LEVEL", "INFO"), **(rates or {}))
+                     BGB_SCAN_INTERVAL="1", BGB_LOG_LEVEL=os.environ.get("BGB_TEST_LOG_LEVEL", "INFO"), **(rates or {}),
+                     **(extra_env or {}))
     extra = rates or {}  # the in-process webhook takes the admission bucket from them too
     settings = Settings(redis_url=redis_url, prefix=prefix, token=emu.token, api_base_url=emu.base_url,
                         webhook_secret=secret, flood_burst=int(extra.get("BGB_FLOOD_BURST", 10)),

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng, msg
 
+from .. import ledger
 from ..rules import cost, gain, kind, log, owned, qty, shards_gained, trick_name, who
 from ..state import State
 from .facts import PERMANENT, SPECIALS
@@ -138,7 +139,8 @@ def mimetismo(state: State, s: int, choice: str, rng: Rng, events: list[Event]) 
         a.card, a.mode = choice[3:], ""
         a.once.append(f"{s}:mi")
         log(events, "da_mimesis", player=who(s), card=msg(f"trickerion.card.{a.card}"))
-        state.ctx["queue"].insert(0, "da_especial")
+        # a new list: the loaded ctx's lists are the saved table's own, which handle must not change
+        state.ctx["queue"] = ["da_especial", *state.ctx["queue"]]
     proceed(state)
 
 
@@ -230,6 +232,7 @@ def correntes_bonus(state: State, s: int, choice: str, rng: Rng, events: list[Ev
 
     level, n, fame = TRICKS[state.ctx["t"]].level, state.ctx["links"], int(choice[3:])
     gain(state.p[s], fame=fame * level, coins=(n - fame) * level)
+    ledger.linked(state, s, fame * level)
     log(events, "link_bonus", player=who(s), fame=fame * level, coins=(n - fame) * level)
     return _end(state)
 

@@ -27,7 +27,7 @@ def proceed(state: State) -> None:
     """On to the next decision queued right after the placement (ctx "queue"), then the base game's
     (ctx "next": Reforçar or the actions)."""
     queue = state.ctx.get("queue") or []
-    if queue:
-        state.step = queue.pop(0)
+    if queue:  # a new list, not popped in place: a loaded ctx's lists are the saved table's own
+        state.step, state.ctx["queue"] = queue[0], queue[1:]
     else:
         state.step, state.ctx = state.ctx["next"], {}

@@ -127,7 +127,7 @@ def cesta(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> N
         add_components(p, comp, 1)
         ctx["n"] += 1
         ctx["value"] += price
-        ctx["bought"].append(comp)
+        ctx["bought"] = [*ctx["bought"], comp]  # a new list (not the saved table's, which handle must not change)
         if _basket(state, s, ctx):
             return None
     state.cur.ap -= cost(state, "comprar")

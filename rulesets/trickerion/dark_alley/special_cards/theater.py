@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng, msg
 
+from ... import ledger
 from ...data import CARDS, TRICKS
 from ...performance import marker_yield
 from ...rules import (
@@ -30,6 +31,7 @@ from .common import _done
 def headliner(state, s, info, events):  # A08: every link of this set-up pays twice (its shard too)
     if info["links"]:
         gain(state.p[s], fame=info["fame"], coins=info["coins"])
+        ledger.linked(state, s, info["fame"])
         log(events, "link_bonus", player=who(s), fame=info["fame"], coins=info["coins"])
         card = state.row[info["card"]]
         for li in links_of(card, info["slot"]):

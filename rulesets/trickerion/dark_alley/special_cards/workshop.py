@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rulesets.core import Event, Rng, msg
 
+from ... import ledger
 from ...data import BOARD, COMPONENTS, TRICKS
 from ...rules import (
     MARKERS_PER_SYMBOL,
@@ -205,6 +206,7 @@ def hidden_talent_swap(state: State, events: list[Event]) -> None:
             p.coins -= paid
             lost = min(p.fame, 2 * (due - paid))
             p.fame -= lost
+            ledger.unpaid(state, s, lost)
             log(events, "da_talent_joins", player=who(s), char=msg(f"trickerion.char.{spec}"), coins=paid, fame=lost)
     state.alley.talent = {}
 
