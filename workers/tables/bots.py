@@ -111,9 +111,10 @@ def seed(table: Table, version: int, seat: int) -> int:
     return play.derived("bot", table.id, version, seat)
 
 
-def next_move(doc: dict) -> BotMove | None:
+def next_move(doc: dict, fallback: bool = False) -> BotMove | None:
     """The AI's move for the first seat it plays that the table waits on, from a snapshot of the table
-    document (the AI task's work: this is where the search runs). None when no bot is to act."""
+    document (the AI task's work: this is where the search runs). None when no bot is to act.
+    `fallback`: the game's stand-in decides instead (the AI task's way out when the search fails)."""
     table = Table.model_validate(doc)
     if table.status != "playing" or table.match is None:
         return None
@@ -122,7 +123,7 @@ def next_move(doc: dict) -> BotMove | None:
     for seat in sorted(play.waiting(game, match)):
         level = table.seats[seat].played_by
         if level:
-            chosen = kind(table.game, level)
+            chosen = "stand-in" if fallback else kind(table.game, level)
             choice = choose(match, seat, chosen, seed(table, match.version, seat))
             return BotMove(table.id, seat, table.version, choice, chosen)
     return None
