@@ -11,13 +11,17 @@ queue. There, `Thinker.think(table)`:
    version, so the same snapshot gives the same move);
 3. pushes the move as a command — "/_bot <seat> <table version> <choice>" from user 0 — onto the
    table's inbox in one Lua call that checks the lease is still its own, the table is still at the
-   version it read and the turn is still pending, and forgets the turn in the same call; then wakes the
-   table's drain. A table that changed while it thought is read again and the move recomputed.
+   version it read and the turn is still pending, and forgets the turn in the same call. A table that
+   changed while it thought is read again and the move recomputed;
+4. drains the table itself, with the same drainer as every worker (the route's lease, one atomic
+   commit): the bot's move is applied in the AI's pool, so bots' moves never queue on the tasks' queue
+   in front of people's presses. (If a tasks' worker holds the route, it applies the move in turn.)
 
 The drain applies the move like a press: only at that version (workers/tables/bots.py), once (its
 update id comes from the same counter as the beat's ticks). Nothing is lost on kill -9: until the move
 is in the inbox the turn stays in `ai:due`, which the beat's scan re-wakes once it is overdue and no
-task holds or was lately queued for it; once it is in the inbox it is an ordinary pending command.
+task holds or was lately queued for it; once it is in the inbox it is an ordinary pending command,
+which the scan's janitor drains if this task died before it could.
 """
 
 from __future__ import annotations
@@ -73,11 +77,12 @@ def command_template(move: bots.BotMove, now: float) -> str:
 
 
 class Thinker:
-    def __init__(self, store: Store, wake_drain: Callable[[str], None], wake_ai: Callable[[str, float], None],
+    def __init__(self, store: Store, drain: Callable[[str], object], wake_ai: Callable[[str, float], None],
                  clock: Callable[[], float] = time.time, decide: Decide = bots.next_move) -> None:
-        """`wake_drain(table)` queues the table's drain; `wake_ai(table, due)` queues this task again."""
+        """`drain(table)` applies the table's waiting commands (Drainer.drain); `wake_ai(table, due)` queues
+        this task again."""
         self.store, self.k, self.r = store, store.k, store.r
-        self.wake_drain, self.wake_ai, self.clock, self.decide = wake_drain, wake_ai, clock, decide
+        self.drain, self.wake_ai, self.clock, self.decide = drain, wake_ai, clock, decide
         self._push = self.r.register_script(PUSH_LUA)
         self._forget = self.r.register_script(FORGET_LUA)
 
@@ -93,6 +98,8 @@ class Thinker:
                     outcome = self._think(table_id, token, keeper)
             finally:
                 self.store.release(lease_key, token)
+            if outcome == "pushed":
+                self.drain(table_id)  # (after letting go of the think lease: the next turn may be thought at once)
             if outcome == "changed":
                 # the table kept changing: leave the turn to the task its last commit queued (or the beat)
                 due = self.r.zscore(self.k.ai_due, table_id)
@@ -133,7 +140,6 @@ class Thinker:
                             args=[token, version, table_id, command_template(move, self.clock())])
             if rc == 1:
                 log.info("bot move queued: seat %d plays %s (%s, %d ms)", move.seat, move.choice, move.level, spent)
-                self.wake_drain(table_id)
                 return "pushed"
             if rc == 0:
                 return "lost"

@@ -50,7 +50,7 @@ class Runtime:
     def thinker(self) -> Thinker:
         from workers import tasks
 
-        return Thinker(self.store, wake_drain=tasks.wake_drain, wake_ai=tasks.wake_ai)
+        return Thinker(self.store, drain=self.drainer.drain, wake_ai=tasks.wake_ai)
 
     def _tell_username(self, handler) -> None:
         """The table logic writes deep links to the bot (t.me/<username>?start=...): it learns

@@ -38,10 +38,6 @@ def wake_ai(table_id: str, due: float) -> None:
     think.apply_async((table_id,), countdown=delay or None, queue=rt.settings.ai_queue)
 
 
-def wake_drain(route: str) -> None:
-    drain.delay(route)
-
-
 @app.task(name="workers.send_chat", ignore_result=True)
 def send_chat(chat_id: int) -> None:
     send_chat_now(chat_id)

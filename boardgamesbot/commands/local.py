@@ -102,12 +102,13 @@ def queues(env: dict[str, str], *which: str) -> str:
 
 
 def start_worker(env: dict[str, str], *, beat: str = "embedded", concurrency: int = 4, pool: str = "threads",
-                 log_file=None, consume: tuple[str, ...] = ("tasks", "ai")) -> list[subprocess.Popen]:
+                 log_file=None, consume: tuple[str, ...] = ("tasks", "ai"), nice: int = 0) -> list[subprocess.Popen]:
     """A Celery worker subprocess (`beat`: "embedded" = -B, "separate" = its own process, "none") on the
-    queues `consume` ("tasks": drains, sends, the scan; "ai": the bots' search, workers/ai.py).
+    queues `consume` ("tasks": drains, sends, the scan; "ai": the bots' search, workers/ai.py), at CPU
+    priority `nice` (an AI pool sharing cores with people's work yields them: 10).
     They exit by themselves if this process dies without stopping them (BGB_PARENT_PID)."""
     env = {**env, "BGB_PARENT_PID": str(os.getpid())}
-    celery = [sys.executable, "-m", "celery", "-A", "workers"]
+    celery = [*(["nice", "-n", str(nice)] if nice else []), sys.executable, "-m", "celery", "-A", "workers"]
     schedule = os.path.join(tempfile.mkdtemp(prefix="bgb-beat-"), "schedule")
     out = log_file or subprocess.DEVNULL
     worker = [*celery, "worker", "-Q", queues(env, *consume), "--pool", pool, "--concurrency", str(concurrency),

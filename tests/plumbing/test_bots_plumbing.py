@@ -47,7 +47,7 @@ def rig(store, toy_registered, clock):
     drains: list[str] = []
     drainer = Drainer(store, handle, membership=lambda chat, user: "admin", clock=clock,
                       wake_ai=lambda table_id, due: woken.append((table_id, due)))
-    thinker = Thinker(store, wake_drain=drains.append, wake_ai=lambda table_id, due: woken.append((table_id, due)),
+    thinker = Thinker(store, drain=drains.append, wake_ai=lambda table_id, due: woken.append((table_id, due)),
                       clock=clock)
 
     return Rig(store, drainer, thinker, woken, drains, clock)
@@ -132,7 +132,7 @@ def test_the_turn_is_recorded_with_its_pace_and_one_move_is_pushed_and_applied(r
 def test_two_tasks_at_once_push_one_move(rig):
     table_id = start_with_a_bot(rig)
     rig.clock.now += PACE
-    slow = Thinker(rig.store, wake_drain=rig.drains.append, wake_ai=lambda t, d: None, clock=rig.clock,
+    slow = Thinker(rig.store, drain=rig.drains.append, wake_ai=lambda t, d: None, clock=rig.clock,
                    decide=lambda d: (time.sleep(0.3), bots.next_move(d))[1])
     outcomes: list[str] = []
     threads = [threading.Thread(target=lambda: outcomes.append(slow.think(table_id))) for _ in range(2)]
@@ -173,7 +173,7 @@ def test_a_table_that_moved_on_while_the_ai_thought_is_read_again(rig):
             send(rig, table_id, data=callback(table_id, prompt["version"], "0.0"), chat=ANA)
         return move
 
-    thinker = Thinker(rig.store, wake_drain=rig.drains.append, wake_ai=lambda t, d: None, clock=rig.clock,
+    thinker = Thinker(rig.store, drain=rig.drains.append, wake_ai=lambda t, d: None, clock=rig.clock,
                       decide=decide_then_change)
     # the push finds another version, so the same task reads the table again and decides from it
     assert thinker.think(table_id) == "pushed"
