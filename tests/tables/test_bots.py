@@ -173,6 +173,8 @@ def test_a_table_of_bots_alone_plays_to_the_end_for_the_group_to_watch(world):
     assert set(world.chats) == {GROUP}  # nobody else was written to
     record = world.dir.records[table["id"]]
     assert record["rated"] and {s["entity"] for s in record["seats"]} == {"bot:facil", "bot:dificil"}
+    summary = world.chat(GROUP).transcript[-1]  # the summary's caption names each bot seat apart
+    assert "🤖 Bot Fácil 1" in summary and "🤖 Bot Difícil 1" in summary
 
 
 def test_a_bots_turn_is_announced_with_the_status_time_and_nothing_runs_meanwhile(world):
@@ -350,3 +352,18 @@ def test_trickerion_against_a_bot_to_the_final_scores_keeps_its_secrets():
         for e in events:
             if e.audience is not None and not e.visible_to(reader) and text[id(e)] not in visible:
                 assert text[id(e)] not in transcript, (reader, text[id(e)])
+
+
+def test_a_person_alone_with_bots_is_reminded_without_a_vote_button():
+    from tests.tables.test_commands import tick
+
+    world = World()
+    world.open_lobby("spellbook", [ANA])
+    add_bots(world, "Fácil")
+    world.press(ANA, GROUP, "Começar")
+    assert world.prompt_buttons(ANA)  # (if the bot began, its Day was played at once)
+    for _ in range(2):
+        world.now += 24 * 3600
+        tick(world, "w0")
+    reminder = world.chat(GROUP).oneoffs[-1]
+    assert "Ana" in reminder.text and reminder.buttons == []  # nobody could vote: no button

@@ -85,8 +85,9 @@ def tick(ctx: Ctx, which: str) -> None:
         glang = ctx.group_lang
         vote = Button(text=render.plain("tables.button.vote", glang, name=info.name),
                       callback_data=callback(table.id, table.version, f"{VOTE}{seat}"))
+        voters = [i for i in table.humans() if i != seat]  # (bots do not vote: alone with bots, no button)
         ctx.send(table.chat_id, render.t("tables.remind.group", glang, who=render.mention(info.user_id, info.name),
-                                         count=idle_hours), [[vote]])
+                                         count=idle_hours), [[vote]] if voters else [])
     else:
         ctx.result.reminders.append(_reminder(table.id, seat, idle_from + hours[info.reminded] * 3600))
     ctx.metric("reminders_sent")
