@@ -49,13 +49,15 @@ class Drainer:
     def __init__(self, store: Store, handler: Handler, wake_chats: Callable[[set[int]], None] = lambda chats: None,
                  answer: Answer | None = None, membership: Membership | None = None,
                  clock: Callable[[], float] = time.time, send_now: Callable[[int], None] | None = None,
-                 wake_ai: WakeAi = lambda table_id, due: None) -> None:
+                 wake_ai: WakeAi = lambda table_id, due: None, send_all_now: bool = False) -> None:
         """`wake_chats` hands chats with new outbox items to the senders (Celery tasks);
         `send_now`, if given, sends a chat's items from this worker right away instead — used
-        for the chats that just got a new prompt, whose latency players feel; `wake_ai` queues
-        the AI's task for a table whose bot is to move (workers/ai.py, on its own queue)."""
+        for the chats that just got a new prompt, whose latency players feel, and with
+        `send_all_now` for every chat (the AI's pool sends what its bots' moves show itself, so
+        the tasks' queue carries no bot work); `wake_ai` queues the AI's task for a table whose
+        bot is to move (workers/ai.py, on its own queue)."""
         self.store, self.handler, self.wake_chats, self.answer = store, handler, wake_chats, answer
-        self.send_now, self.wake_ai = send_now, wake_ai
+        self.send_now, self.wake_ai, self.send_all_now = send_now, wake_ai, send_all_now
         self.membership, self.clock = membership, clock
         self.k = store.k
         self.r = store.r
@@ -124,6 +126,8 @@ class Drainer:
                     except Exception:  # the turn is recorded (ai:due): the beat wakes it
                         log.warning("could not queue the AI's task", exc_info=True)
                 urgent = {o.chat_id for o in result.outbound if (o.slot or "").startswith("prompt")}
+                if self.send_all_now:
+                    urgent = set(chats)
                 if self.send_now is None:
                     urgent = set()
                 if chats - urgent:

@@ -50,7 +50,11 @@ class Runtime:
     def thinker(self) -> Thinker:
         from workers import tasks
 
-        return Thinker(self.store, drain=self.drainer.drain, wake_ai=tasks.wake_ai)
+        # the AI's pool applies its bots' moves with a drainer of its own that also sends what they show
+        drainer = Drainer(self.store, self.drainer.handler, wake_chats=tasks.wake_chats, answer=self.answer_callback,
+                          membership=self.membership, send_now=tasks.send_chat_now, wake_ai=tasks.wake_ai,
+                          send_all_now=True)
+        return Thinker(self.store, drain=drainer.drain, wake_ai=tasks.wake_ai)
 
     def _tell_username(self, handler) -> None:
         """The table logic writes deep links to the bot (t.me/<username>?start=...): it learns

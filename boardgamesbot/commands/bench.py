@@ -30,8 +30,11 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/performance.md alone")
     parser.add_argument("--games", default=None, help="comma-separated G values for the whole-system runs")
     parser.add_argument("--only", default=None,
-                        help="comma-separated sections: engine,pictures,system,ceiling,memory,flood,bots (default all)")
+                        help="comma-separated sections: engine,pictures,system,ceiling,memory,flood,bots "
+                             "(default all; --quick: all but bots)")
     parser.add_argument("--flood", action="store_true", help="only the flood drill (bench/flood.py)")
+    parser.add_argument("--bot-load", default=None, metavar="HUMANS,BOTS",
+                        help="human and bot games of the bots-beside-people run (default 100,20; --quick 3,1)")
     parser.set_defaults(run=run)
 
 
@@ -45,7 +48,9 @@ def run(args: argparse.Namespace) -> int:
     from bench.stack import bench_redis_url, distributed, embedded, redis_available
 
     conf = QUICK if args.quick else FULL
-    only = set((args.only or "engine,pictures,system,ceiling,memory,flood,bots").split(","))
+    # (--quick leaves the bots out unless asked: its smoke test has them apart, tests/bench/)
+    default = "engine,pictures,system,ceiling,memory,flood" + ("" if args.quick else ",bots")
+    only = set((args.only or default).split(","))
     if args.flood:
         only = {"flood"}
     games = tuple(int(g) for g in args.games.split(",")) if args.games else conf["games"]
@@ -119,6 +124,9 @@ def run(args: argparse.Namespace) -> int:
             with distributed(url, rates=flood.NO_ADMISSION) as st:
                 floods += flood.run(st, label=", admission control off")
 
+    if args.bot_load:
+        humans, bot_games = (int(n) for n in args.bot_load.split(","))
+        conf = {**conf, "bots": (humans, bot_games, conf["bots"][2])}
     bot_figures = run_bots(conf, url, why_not, notes) if "bots" in only else []
 
     if figures:

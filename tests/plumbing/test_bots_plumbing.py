@@ -221,3 +221,21 @@ def test_the_ais_command_is_the_inbox_json_of_a_command():
     raw = command_template(move, 5.0) % 42
     cmd = Command.model_validate_json(raw)
     assert cmd.update_id == 42 and cmd.text == "/_bot 1 7 bid:100%" and cmd.user_id == 0
+
+
+def test_the_ais_drainer_sends_what_its_bots_moves_show_itself(rig, clock):
+    """The AI's pool applies its bots' moves with `send_all_now`: every chat they change is sent from that
+    process, none is handed to the tasks' queue (workers/runtime.py)."""
+    table_id = start_with_a_bot(rig)
+    sent: list[int] = []
+    handed: list[int] = []
+    ai_drainer = Drainer(rig.store, handle, clock=clock, wake_chats=lambda chats: handed.extend(chats),
+                         send_now=sent.append, send_all_now=True)
+    # Ana bids first, so the bot's bid reveals both: the group's status changes with the bot's move
+    table = doc(rig, table_id)
+    send(rig, table_id, data=callback(table_id, table["seats"][0]["shown"]["version"], "0.0"), chat=ANA)
+    rig.clock.now += PACE
+    thinker = Thinker(rig.store, drain=ai_drainer.drain, wake_ai=lambda t, d: None, clock=clock)
+    assert thinker.think(table_id) == "pushed"
+    assert len(bot_moves(rig, table_id)) == 1
+    assert GROUP in sent and handed == []
