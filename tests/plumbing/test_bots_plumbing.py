@@ -239,3 +239,17 @@ def test_the_ais_drainer_sends_what_its_bots_moves_show_itself(rig, clock):
     assert thinker.think(table_id) == "pushed"
     assert len(bot_moves(rig, table_id)) == 1
     assert GROUP in sent and handed == []
+
+
+def test_metrics_show_the_bots_moves_and_pending_turns(rig):
+    from workers import metrics
+
+    table_id = start_with_a_bot(rig)
+    text = metrics.render(rig.store.r, rig.store.k).decode()
+    assert "bgb_bot_turns_pending 1.0" in text
+    rig.clock.now += PACE
+    rig.thinker.think(table_id)
+    rig.drainer.drain(table_id)
+    text = metrics.render(rig.store.r, rig.store.k).decode()
+    assert "bgb_bot_moves_total 1.0" in text and "bgb_bot_commands_total 1.0" in text
+    assert "bgb_bot_turns_pending 0.0" in text
