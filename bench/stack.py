@@ -9,7 +9,9 @@ emulator's event loop and time deliveries where they happen, see bench/live.py):
   embedded (threads pool, the defaults of `start_worker`).
 - `distributed(...)`: a real Redis server (REDIS_URL's host on a database of its own, a key
   prefix of its own), the webhook as its own process (`boardgamesbot serve`), a Celery worker
-  process (prefork, 2 children: this machine's cores) and a separate beat process.
+  process (prefork, 2 children: this machine's cores) on the tasks' queue, the AI's own pool
+  (prefork, 2, at nice 10: compose.yaml gives it a quarter of the CPU weight) and a separate
+  beat process.
 
 Rates and emulator limits default to production's (Telegram's published limits).
 """
@@ -118,7 +120,13 @@ class Stack:
             if os.environ.get("BGB_BENCH_EMBEDDED_POOL"):
                 return start_worker(self.env, log_file=log, pool=os.environ["BGB_BENCH_EMBEDDED_POOL"], concurrency=2)
             return start_worker(self.env, log_file=log)
-        return start_worker(self.env, beat="none", pool="prefork", concurrency=2, log_file=log)
+        return start_worker(self.env, beat="none", pool="prefork", concurrency=2, log_file=log, consume=("tasks",))
+
+    def _start_ai_worker(self):
+        """The AI's own pool (workers/ai.py), distributed mode: it yields the cores to people's work."""
+        log = open(self.log_path, "ab") if self.log_path else None  # noqa: SIM115
+        return start_worker(self.env, beat="none", pool="prefork", concurrency=2, log_file=log, consume=("ai",),
+                            nice=10)
 
 
 def rss_bytes(pid: int) -> int:
@@ -233,7 +241,7 @@ def distributed(redis_url: str, *, limits=None, rates: dict[str, str] | None = N
     r = redis.Redis.from_url(redis_url, decode_responses=True)
     stack = Stack("distributed", emu.app, emu.base_url, emu.control, r, prefix, settings, env, [], log_path)
     try:
-        stack.procs = [*stack._start_worker(), start_beat(env, log_path), webhook]
+        stack.procs = [*stack._start_worker(), start_beat(env, log_path), webhook, *stack._start_ai_worker()]
         wait_http(f"http://127.0.0.1:{admin_port}/healthz", timeout=30)
         stack.admin_url = f"http://127.0.0.1:{admin_port}"
         _register(emu.base_url, emu.token, f"http://127.0.0.1:{port}/webhook", secret)

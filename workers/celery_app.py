@@ -29,7 +29,9 @@ def configure(settings: Settings | None = None) -> Settings:
         broker_transport=TRANSPORT,  # kombu's redis transport, surviving a broker restart
         broker_transport_options={"global_keyprefix": f"{settings.prefix}celery:"},
         broker_connection_retry_on_startup=True,
-        task_default_queue=f"{settings.prefix}tasks",
+        task_default_queue=settings.tasks_queue,
+        # the AI's search on a queue of its own, for a pool of its own (`-Q <prefix>ai`; workers/ai.py)
+        task_routes={"workers.think": {"queue": settings.ai_queue}},
         task_ignore_result=True,
         result_backend=None,
         task_serializer="json",

@@ -75,6 +75,21 @@ class Settings:
     archive_list: int = 100  # finished games kept in each person's and group's list
     admin_cache_seconds: int = 600
     http_timeout: float = 15.0
+    # Bots (workers/ai.py): a bot moves no sooner than this many seconds after the group's status message
+    # last changed, so a table of bots edits it at most every `bot_pace` seconds (3 s: Telegram's 20 a
+    # minute in a group) and people can follow; 0 = at once (tests, benchmarks).
+    bot_pace: float = 3.0
+
+    @property
+    def ai_queue(self) -> str:
+        """The Celery queue of the AI's tasks (search), consumed by a worker pool of its own
+        (`celery -A workers worker -Q bgb:ai`), so a person's press never waits behind a bot's thinking."""
+        return f"{self.prefix}ai"
+
+    @property
+    def tasks_queue(self) -> str:
+        """The queue of every other task (drains, sends, the beat's scan)."""
+        return f"{self.prefix}tasks"
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -105,4 +120,5 @@ class Settings:
             archive_list=int(_env("BGB_ARCHIVE_LIST", str(d.archive_list))),
             admin_cache_seconds=int(_env("BGB_ADMIN_CACHE", str(d.admin_cache_seconds))),
             http_timeout=float(_env("BGB_HTTP_TIMEOUT", str(d.http_timeout))),
+            bot_pace=float(_env("BGB_BOT_PACE", str(d.bot_pace))),
         )

@@ -29,6 +29,7 @@ Handler = Callable[[dict | None, Command, Directory, float], Result]
 Answer = Callable[[str, str, bool], None]  # callback_query_id, text ("" = silent), show_alert
 # (chat_id, user_id) -> "admin", "member", "outsider", or None when Telegram did not answer
 Membership = Callable[[int, int], str | None]
+WakeAi = Callable[[str, float], None]  # table id, when its bot may move (epoch seconds)
 DONE_TTL = 7 * 24 * 3600
 OUTSIDER_CACHE = 60  # seconds: someone just added to the group can join a minute later
 OPENED_WINDOW = 3600  # the per-group cap on new tables counts the last hour
@@ -47,12 +48,16 @@ def is_chat_route(route: str) -> bool:
 class Drainer:
     def __init__(self, store: Store, handler: Handler, wake_chats: Callable[[set[int]], None] = lambda chats: None,
                  answer: Answer | None = None, membership: Membership | None = None,
-                 clock: Callable[[], float] = time.time, send_now: Callable[[int], None] | None = None) -> None:
+                 clock: Callable[[], float] = time.time, send_now: Callable[[int], None] | None = None,
+                 wake_ai: WakeAi = lambda table_id, due: None, send_all_now: bool = False) -> None:
         """`wake_chats` hands chats with new outbox items to the senders (Celery tasks);
         `send_now`, if given, sends a chat's items from this worker right away instead — used
-        for the chats that just got a new prompt, whose latency players feel."""
+        for the chats that just got a new prompt, whose latency players feel, and with
+        `send_all_now` for every chat (the AI's pool sends what its bots' moves show itself, so
+        the tasks' queue carries no bot work); `wake_ai` queues the AI's task for a table whose
+        bot is to move (workers/ai.py, on its own queue)."""
         self.store, self.handler, self.wake_chats, self.answer = store, handler, wake_chats, answer
-        self.send_now = send_now
+        self.send_now, self.wake_ai, self.send_all_now = send_now, wake_ai, send_all_now
         self.membership, self.clock = membership, clock
         self.k = store.k
         self.r = store.r
@@ -113,9 +118,16 @@ class Drainer:
             return
         cmd = self._with_admin(cmd)
         for _attempt in range(5):
-            rc, chats, result = self._apply(route, token, raw, cmd)
+            rc, chats, result, bot_due = self._apply(route, token, raw, cmd)
             if rc == 1:
+                if bot_due is not None:
+                    try:
+                        self.wake_ai(route, bot_due)
+                    except Exception:  # the turn is recorded (ai:due): the beat wakes it
+                        log.warning("could not queue the AI's task", exc_info=True)
                 urgent = {o.chat_id for o in result.outbound if (o.slot or "").startswith("prompt")}
+                if self.send_all_now:
+                    urgent = set(chats)
                 if self.send_now is None:
                     urgent = set()
                 if chats - urgent:
@@ -175,7 +187,7 @@ class Drainer:
     def _lang(self, cmd: Command, directory: RedisDirectory) -> str:
         return locales.normalize(directory.chat_lang(cmd.chat_id) or cmd.language_code)
 
-    def _apply(self, route: str, token: str, raw: str, cmd: Command) -> tuple[int, set[int], Result]:
+    def _apply(self, route: str, token: str, raw: str, cmd: Command) -> tuple[int, set[int], Result, float | None]:
         now = self.clock()
         directory = RedisDirectory(self.store)
         table = None
@@ -209,8 +221,18 @@ class Drainer:
         plan.add("POPEQ", k.inbox(route), raw)
 
         chats: set[int] = set()
+        # press -> prompt latency is a person's: the beat's ticks and the bots' moves (user 0) are not timed
+        received = cmd.received_at if cmd.user_id != 0 else None
         for o in result.outbound:
-            chats.add(outbox.plan_outbound(self.store, plan, o, cmd.received_at, now))
+            chats.add(outbox.plan_outbound(self.store, plan, o, received, now))
+        bot_due = None
+        if result.bot_turn is not None and result.bot_turn.table_id == table_id:
+            # the table waits on a seat the AI plays: recorded here, in the command's own commit, so a
+            # worker killed right after loses nothing (the beat re-wakes overdue turns: workers/tasks.py)
+            bot_due = max(now, result.bot_turn.since + self.store.s.bot_pace)
+            plan.call("ZADD", k.ai_due, repr(bot_due), table_id)
+        elif result.table is not None and table_id:
+            plan.call("ZREM", k.ai_due, table_id)
         for rem in result.reminders:
             if not REMINDER_KEY.match(rem.key) or not _valid_id(rem.table_id):
                 log.error("ignoring a reminder with a bad key: %r", rem)
@@ -249,7 +271,7 @@ class Drainer:
         log.info("handled %s %s in %.1f ms, %.1f ms after the webhook received it (%d messages)", cmd.kind,
                  cmd.idem_key, (time.perf_counter() - started) * 1000, (now - cmd.received_at) * 1000,
                  len(result.outbound), extra={"update_id": cmd.update_id})
-        return rc, chats, result
+        return rc, chats, result, bot_due
 
 
 def _valid_id(value: object) -> bool:

@@ -46,6 +46,18 @@ Commands and tables (workers/drain.py)
     tickseq                    STRING counter; ticks get update_id = -counter.
     beat                       STRING epoch seconds of the last scan (the beat's health check).
 
+Bots' turns (workers/ai.py; the AI's own Celery queue, "{prefix}ai")
+    ai:due                     ZSET table id scored by when its bot may move (the bots' pace,
+                               BGB_BOT_PACE, after the group's status last changed): the table
+                               waits on a seat the AI plays. Added in the commit of the command
+                               that announced the turn, removed by a commit that leaves no bot to
+                               act and by the push of the bot's move (atomically with it). The
+                               durable record of a pending bot turn: the beat re-wakes overdue ones.
+    ai:lease:{table id}        STRING random token, PX lease_ms (renewed while thinking): one AI
+                               task thinks for a table at a time; the push of its move checks it.
+    ai:woke:{table id}         STRING "1", PX (the wait + AI_WAKE_GRACE): an AI task for the table
+                               was queued lately; the beat queues another only once it is gone.
+
 Finished games (workers/archive.py; written in the commit that ends the game, workers/retention.py)
     arch:{table id}            STRING the finished game's record (workers.tables.record.GameRecord:
                                seats, scores, places, rating changes, points per round, and the
@@ -158,6 +170,17 @@ class Keys:
     @property
     def tickseq(self) -> str:
         return f"{self.p}tickseq"
+
+    # bots' turns
+    @property
+    def ai_due(self) -> str:
+        return f"{self.p}ai:due"
+
+    def ai_lease(self, table_id: str) -> str:
+        return f"{self.p}ai:lease:{table_id}"
+
+    def ai_woke(self, table_id: str) -> str:
+        return f"{self.p}ai:woke:{table_id}"
 
     # finished games
     def archive(self, table_id: str) -> str:

@@ -32,6 +32,9 @@ COUNTERS = {
     "ticks": "Reminder ticks queued by the beat",
     "updates_duplicate": "Webhook updates dropped as already seen",
     "handler_errors": "Commands whose table logic raised (answered with an error, skipped)",
+    "bot_moves": "Moves the AI made at tables (bots, players who left)",
+    "bot_commands": "Bot moves queued by the AI task on their table's route",
+    "bot_think_ms": "Milliseconds the AI task spent deciding bots' moves",
 }
 
 
@@ -107,6 +110,9 @@ class RedisCollector:
         live = GaugeMetricFamily("bgb_tables_live", "Tables open in a group (lobbies and games)")
         live.add_metric([], self.r.hlen(self.k.active))
         yield live
+        bots = GaugeMetricFamily("bgb_bot_turns_pending", "Tables waiting on a bot's move (workers/ai.py)")
+        bots.add_metric([], self.r.zcard(self.k.ai_due))
+        yield bots
 
 
 def render(r: redis.Redis, keys: Keys) -> bytes:

@@ -140,6 +140,16 @@ class Finished(BaseModel):
     stats: list[StatsUpdate] = []
 
 
+class BotTurn(BaseModel):
+    """A seat the AI plays is to act at this table (workers/tables/bots.py). The plumbing records it in the
+    commit and wakes the AI task (workers/ai.py) on its own queue no sooner than the bots' pace
+    (BGB_BOT_PACE) after `since`, the moment the group's status message last changed: bots move at a
+    pace the group can follow, and never faster than its status can be edited (20 messages a minute)."""
+
+    table_id: str
+    since: float
+
+
 class Result(BaseModel):
     """What handling one command decided."""
 
@@ -160,6 +170,8 @@ class Result(BaseModel):
     table_opened: dict[int, str] = Field(default_factory=dict)
     chat_lang: dict[int, str] = Field(default_factory=dict)  # /idioma
     finished: Finished | None = None  # a game ended with this command
+    # A bot is to move (None with a saved table: no bot is; the plumbing forgets the table's pending turn)
+    bot_turn: BotTurn | None = None
     metrics: dict[str, int] = Field(default_factory=dict)  # e.g. {"moves_applied": 1, "rejected:stale": 1}
 
 

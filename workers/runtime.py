@@ -1,4 +1,4 @@
-"""The per-process objects a worker needs (Redis client, Bot API client, drainer, sender),
+"""The per-process objects a worker needs (Redis client, Bot API client, drainer, sender, thinker),
 built on first use after any fork, from the environment (workers/config.py)."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import sys
 from dataclasses import dataclass
 from functools import cached_property
 
+from workers.ai import Thinker
 from workers.config import Settings
 from workers.drain import Drainer, load_handler
 from workers.outbox import Sender
@@ -42,7 +43,18 @@ class Runtime:
         handler = load_handler(self.settings.handler)
         self._tell_username(handler)
         return Drainer(self.store, handler, wake_chats=tasks.wake_chats,
-                       answer=self.answer_callback, membership=self.membership, send_now=tasks.send_chat_now)
+                       answer=self.answer_callback, membership=self.membership, send_now=tasks.send_chat_now,
+                       wake_ai=tasks.wake_ai)
+
+    @cached_property
+    def thinker(self) -> Thinker:
+        from workers import tasks
+
+        # the AI's pool applies its bots' moves with a drainer of its own that also sends what they show
+        drainer = Drainer(self.store, self.drainer.handler, wake_chats=tasks.wake_chats, answer=self.answer_callback,
+                          membership=self.membership, send_now=tasks.send_chat_now, wake_ai=tasks.wake_ai,
+                          send_all_now=True)
+        return Thinker(self.store, drain=drainer.drain, wake_ai=tasks.wake_ai)
 
     def _tell_username(self, handler) -> None:
         """The table logic writes deep links to the bot (t.me/<username>?start=...): it learns

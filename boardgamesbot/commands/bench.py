@@ -20,9 +20,10 @@ NAME = "bench"
 HELP = "Run the benchmarks, print the tables and write docs/performance.md."
 
 FULL = {"engine": 3.0, "pictures": 60, "games": (10, 100, 300), "embedded_games": (10, 100), "window": 45.0,
-        "ceiling": (600, 200), "memory_games": 3, "flood": (10, 10.0, True)}
+        "ceiling": (600, 200), "memory_games": 3, "flood": (10, 10.0, True), "bots": (100, 20, 60.0)}
 QUICK = {"engine": 0.1, "pictures": 6, "games": (3,), "embedded_games": (3,), "window": 6.0, "ceiling": (90, 45),
-         "memory_games": 0, "flood": (3, 3.0, False)}  # flood: games, seconds, admission-off comparison
+         "memory_games": 0, "flood": (3, 3.0, False), "bots": (3, 1, 8.0)}
+# flood: games, seconds, admission-off comparison; bots: human games, bot games, seconds
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -30,8 +31,11 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/performance.md alone")
     parser.add_argument("--games", default=None, help="comma-separated G values for the whole-system runs")
     parser.add_argument("--only", default=None,
-                        help="comma-separated sections: engine,pictures,system,ceiling,memory,flood (default all)")
+                        help="comma-separated sections: engine,pictures,system,ceiling,memory,flood,bots "
+                             "(default all; --quick: all but bots)")
     parser.add_argument("--flood", action="store_true", help="only the flood drill (bench/flood.py)")
+    parser.add_argument("--bot-load", default=None, metavar="HUMANS,BOTS",
+                        help="human and bot games of the bots-beside-people run (default 100,20; --quick 3,1)")
     parser.set_defaults(run=run)
 
 
@@ -45,7 +49,9 @@ def run(args: argparse.Namespace) -> int:
     from bench.stack import bench_redis_url, distributed, embedded, redis_available
 
     conf = QUICK if args.quick else FULL
-    only = set((args.only or "engine,pictures,system,ceiling,memory,flood").split(","))
+    # (--quick leaves the bots out unless asked: its smoke test has them apart, tests/bench/)
+    default = "engine,pictures,system,ceiling,memory,flood" + ("" if args.quick else ",bots")
+    only = set((args.only or default).split(","))
     if args.flood:
         only = {"flood"}
     games = tuple(int(g) for g in args.games.split(",")) if args.games else conf["games"]
@@ -120,6 +126,11 @@ def run(args: argparse.Namespace) -> int:
             with distributed(url, rates=flood.NO_ADMISSION) as st:
                 floods += flood.run(st, games=games_, seconds=seconds, label=", admission control off")
 
+    if args.bot_load:
+        humans, bot_games = (int(n) for n in args.bot_load.split(","))
+        conf = {**conf, "bots": (humans, bot_games, conf["bots"][2])}
+    bot_figures = run_bots(conf, url, why_not, notes) if "bots" in only else []
+
     if figures:
         sections.append(("Whole system: concurrent Spellbook games, Telegram's limits on", system.table(figures)))
         if len({f.mode for f in figures}) == 2:
@@ -132,15 +143,26 @@ def run(args: argparse.Namespace) -> int:
         from bench import flood
 
         sections.append((f"Flood: one user at 60 updates/s while {conf['flood'][0]} games play", flood.table(floods)))
+    if bot_figures:
+        from bench import bots
+
+        sections.append(("Bots beside people: human games alone, then beside bot games", bots.table(bot_figures)))
     goals = goal_lines(figures, ceilings, samples)
     if floods:
         goals = (goals or ["| goal | measured | verdict |", "|---|---|---|"]) + flood.goal_lines(floods)
+    if bot_figures:
+        from bench import bots
+
+        goals = (goals or ["| goal | measured | verdict |", "|---|---|---|"]) + bots.goal_lines(bot_figures)
     if goals:
         sections.append(("Goals (issue 5)", goals))
     if notes:
         sections.append(("Notes", [f"- {n}" for n in notes]))
-    if figures or ceilings or samples or floods:
-        sections.append(("How these were measured", [f"- {line}" for line in METHOD]))
+    if figures or ceilings or samples or floods or bot_figures:
+        from bench import bots
+
+        method = METHOD + (bots.METHOD if bot_figures else [])
+        sections.append(("How these were measured", [f"- {line}" for line in method]))
     for title, lines in sections:
         print(f"\n## {title}\n")
         print("\n".join(lines))
@@ -149,6 +171,20 @@ def run(args: argparse.Namespace) -> int:
         path = report.write(sections, args.quick)
         print(f"\nwritten to {path}")
     return 0
+
+
+def run_bots(conf: dict, url: str, why_not: str | None, notes: list[str]) -> list:
+    """Issue 16: human games alone, then beside bot games (bench/bots.py), on the distributed stack."""
+    from bench import bots
+    from bench.stack import distributed
+
+    if why_not:
+        notes.append("No Redis server: the bots-beside-people run (distributed mode) was not measured.")
+        return []
+    humans, bot_games, window = conf["bots"]
+    _say(f"distributed: {humans} human games, then beside {bot_games} bot games ...")
+    with distributed(url) as st:
+        return [bots.run(st, humans, bot_games, window)]
 
 
 METHOD = [

@@ -7,7 +7,8 @@ One command starts:
 - the Bot API emulator with its web chat and control API, and the bot's webhook, both served
   by one uvicorn server on port P (the webhook is mounted next to the emulator's routes);
 - a real Celery worker with the beat embedded (`celery -A workers worker -B`), as a
-  subprocess pointed at the embedded store;
+  subprocess pointed at the embedded store, consuming both queues: the tasks' and the AI's
+  (production runs the AI's on a pool of its own: compose.yaml);
 - a demo: the group "Mesa de Teste" and three users who have already sent /start.
 
 Ctrl+C stops everything. The pieces are reusable (`EmbeddedRedis`, `start_worker`,
@@ -94,16 +95,27 @@ def worker_env(base: dict[str, str] | None = None, **settings: str) -> dict[str,
     return env
 
 
+def queues(env: dict[str, str], *which: str) -> str:
+    """The `-Q` value for the named queues ("tasks", "ai") of the deployment `env` describes."""
+    prefix = env.get("BGB_PREFIX") or "bgb:"
+    return ",".join(f"{prefix}{name}" for name in which)
+
+
 def start_worker(env: dict[str, str], *, beat: str = "embedded", concurrency: int = 4, pool: str = "threads",
-                 log_file=None) -> list[subprocess.Popen]:
-    """A Celery worker subprocess (`beat`: "embedded" = -B, "separate" = its own process, "none").
+                 log_file=None, consume: tuple[str, ...] = ("tasks", "ai"), nice: int = 0) -> list[subprocess.Popen]:
+    """A Celery worker subprocess (`beat`: "embedded" = -B, "separate" = its own process, "none") on the
+    queues `consume` ("tasks": drains, sends, the scan; "ai": the bots' search, workers/ai.py), at CPU
+    priority `nice` (an AI pool sharing cores with people's work yields them: 10).
     They exit by themselves if this process dies without stopping them (BGB_PARENT_PID)."""
     env = {**env, "BGB_PARENT_PID": str(os.getpid())}
-    celery = [sys.executable, "-m", "celery", "-A", "workers"]
+    celery = [*(["nice", "-n", str(nice)] if nice else []), sys.executable, "-m", "celery", "-A", "workers"]
     schedule = os.path.join(tempfile.mkdtemp(prefix="bgb-beat-"), "schedule")
     out = log_file or subprocess.DEVNULL
-    worker = [*celery, "worker", "--pool", pool, "--concurrency", str(concurrency), "--without-gossip",
-              "--without-mingle", "--without-heartbeat", "--loglevel", env.get("BGB_LOG_LEVEL", "WARNING").lower()]
+    worker = [*celery, "worker", "-Q", queues(env, *consume), "--pool", pool, "--concurrency", str(concurrency),
+              "--without-gossip", "--without-mingle", "--without-heartbeat",
+              "--loglevel", env.get("BGB_LOG_LEVEL", "WARNING").lower()]
+    if consume == ("ai",):
+        worker += ["--prefetch-multiplier", "1"]  # a search is long: a free child takes the next one
     if beat == "embedded":
         worker += ["-B", "--schedule", schedule]
     procs = [subprocess.Popen(worker, env=env, stdout=out, stderr=out, start_new_session=True)]

@@ -29,3 +29,15 @@ def test_quick_bench_prints_every_table_and_writes_nothing():
     assert "written to" not in out.stdout
     assert (doc.read_text() if doc.exists() else None) == before
     print(out.stdout[out.stdout.index("## Goals"):])
+
+
+def test_quick_bots_beside_people_prints_its_table_and_goal():
+    """`bench --quick --only bots` (bench/bots.py): people alone, beside a bot table, alone again."""
+    if redis_available(bench_redis_url()) is not None:
+        pytest.skip("the bots-beside-people run needs the distributed mode's Redis")
+    out = subprocess.run([sys.executable, "-m", "boardgamesbot", "bench", "--quick", "--only", "bots", "--no-write"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=280,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert "## Bots beside people" in out.stdout and "| distributed | 3 | 1 |" in out.stdout
+    assert "issue 16: human p99 unchanged beside 1 bot games" in out.stdout

@@ -56,11 +56,11 @@ def replays(st: Stack, table_id: str) -> bool:
 
 
 def settled_exactly_once(st: Stack, timeout: float = 90) -> dict:
-    """Every command queued (by the webhook or the beat) handled exactly once, none waiting."""
+    """Every command queued (by the webhook, the beat or the AI task) handled exactly once, none waiting."""
 
     def settled():
         c = st.counters()
-        done = c.get("commands", 0) == c.get("queued", 0) + c.get("ticks", 0)
+        done = c.get("commands", 0) == c.get("queued", 0) + c.get("ticks", 0) + c.get("bot_commands", 0)
         return c if done and st.quiet() else None
 
     try:

@@ -2,7 +2,8 @@
 
 `distributed(...)`: the emulator (in this process, its own port), the webhook app served by
 uvicorn (this process, another port), and a SEPARATE Celery worker process plus a separate
-beat process, all against the Redis at REDIS_URL with a key prefix of their own.
+beat process, all against the Redis at REDIS_URL with a key prefix of their own; with
+`ai_pool=True` the AI's queue has a worker process of its own, as in production (compose.yaml).
 
 `embedded(...)`: `boardgamesbot local --port P --no-browser` as a subprocess — its own
 embedded store, emulator, webhook, worker and beat — driven through its control API.
@@ -51,9 +52,23 @@ class Stack:
             return []
         return sorted(float(x) for x in self.redis.lrange(f"{self.prefix}m:lat", 0, -1))
 
+    ai_pool: bool = False  # the AI's queue has a worker of its own (else the worker consumes both queues)
+    ai_index: int | None = None  # where that worker is in `procs`, once started
+
     def restart_worker(self) -> None:
+        consume = ("tasks",) if self.ai_pool else ("tasks", "ai")
         self.procs[0] = start_worker(self.env, beat="none", pool="prefork", concurrency=2,
-                                     log_file=open(self.log_path, "ab"))[0]  # noqa: SIM115
+                                     log_file=open(self.log_path, "ab"), consume=consume)[0]  # noqa: SIM115
+
+    def start_ai_worker(self) -> None:
+        """The AI queue's own worker (prefork, one child per core): started, or started again."""
+        proc = start_worker(self.env, beat="none", pool="prefork", concurrency=2, consume=("ai",),
+                            log_file=open(self.log_path, "ab"))[0]  # noqa: SIM115
+        if self.ai_index is None:
+            self.ai_index = len(self.procs)
+            self.procs.append(proc)
+        else:
+            self.procs[self.ai_index] = proc
 
 
 def _people(control, n: int = 3) -> tuple[list[int], int]:
@@ -66,8 +81,8 @@ def _people(control, n: int = 3) -> tuple[list[int], int]:
 
 
 @contextlib.contextmanager
-def distributed(redis_url: str, tmp_path, rates: dict[str, str] | None = None, limits=None,
-                extra_env: dict[str, str] | None = None):
+def distributed(redis_url: str, tmp_path, rates: dict[str, str] | None = None, limits=None, ai_pool: bool = False,
+                start_ai: bool = True, extra_env: dict[str, str] | None = None):
     """`extra_env`: more of the worker's environment (a test's own BGB_HANDLER, say)."""
     from bot import create_app
     from bot.setup import register
@@ -94,7 +109,9 @@ def distributed(redis_url: str, tmp_path, rates: dict[str, str] | None = None, l
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     log_path = str(tmp_path / "worker.log")
-    procs = start_worker(env, beat="separate", pool="prefork", concurrency=2, log_file=open(log_path, "ab"))  # noqa: SIM115
+    consume = ("tasks",) if ai_pool else ("tasks", "ai")
+    procs = start_worker(env, beat="separate", pool="prefork", concurrency=2, log_file=open(log_path, "ab"),  # noqa: SIM115
+                         consume=consume)
     r = redis.Redis.from_url(redis_url, decode_responses=True)
     try:
         wait_http(f"http://127.0.0.1:{port}/healthz")
@@ -103,6 +120,9 @@ def distributed(redis_url: str, tmp_path, rates: dict[str, str] | None = None, l
         users, group = _people(emu.control)
         stack = Stack(emu.control, emu.base_url, users, group, r, prefix, env, procs, log_path,
                       f"http://127.0.0.1:{metrics_port}/metrics")
+        stack.ai_pool = ai_pool
+        if ai_pool and start_ai:
+            stack.start_ai_worker()
         _wait_greeted(stack)
         yield stack
     finally:

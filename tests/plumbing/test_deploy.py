@@ -8,6 +8,7 @@ from pathlib import Path
 import yaml
 
 from workers import health
+from workers.config import Settings
 from workers.keys import Keys
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -16,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_compose_runs_redis_with_aof_and_every_role_with_a_healthcheck():
     compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
     services = compose["services"]
-    assert set(services) == {"redis", "bot", "worker", "beat"}
+    assert set(services) == {"redis", "bot", "worker", "ai", "beat"}
     redis_cmd = services["redis"]["command"]
     assert redis_cmd[redis_cmd.index("--appendonly") + 1] == "yes"
     assert redis_cmd[redis_cmd.index("--appendfsync") + 1] == "everysec"
@@ -25,7 +26,11 @@ def test_compose_runs_redis_with_aof_and_every_role_with_a_healthcheck():
         assert service.get("healthcheck", {}).get("test"), name
     assert services["worker"]["command"][:4] == ["celery", "-A", "workers", "worker"]
     assert services["beat"]["command"][:4] == ["celery", "-A", "workers", "beat"]
-    for role in ("bot", "worker", "beat"):
+    # the AI's search has a pool of its own: the tasks' worker does not consume its queue
+    settings = Settings()
+    queue = {name: services[name]["command"][services[name]["command"].index("-Q") + 1] for name in ("worker", "ai")}
+    assert queue == {"worker": settings.tasks_queue, "ai": settings.ai_queue}
+    for role in ("bot", "worker", "ai", "beat"):
         env = services[role]["environment"]
         assert {"TELEGRAM_BOT_TOKEN", "WEBHOOK_URL", "WEBHOOK_SECRET", "REDIS_URL", "BOT_API_BASE_URL"} <= set(env)
     dockerfile = (ROOT / "Dockerfile").read_text()

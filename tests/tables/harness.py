@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass, field
 
 from workers.protocol import Button, Command, Outbound, Result, parse_callback, parse_chat_callback, parse_join_payload
-from workers.tables import handle, lobby, render
+from workers.tables import bots, handle, lobby, render
 
 GROUP = -1000
 ANA, BIA, CAIO = 101, 102, 103
@@ -136,6 +136,13 @@ class World:
         self.langs_app: dict[int, str] = {}
         self.reminders: dict[tuple[str, str], float] = {}
         self.last_table = ""
+        # bots: what the AI task does (workers/ai.py), run right after the command that announced the turn;
+        # `auto_bots = False` leaves the turns pending (`bot_turns` holds what was announced) for `run_bots`
+        self.auto_bots = True
+        self.bot_turns: list[tuple[str, float]] = []
+        self.bot_moves = 0
+        self._machine = 0
+        self._thinking = False
 
     def chat(self, chat_id: int) -> Chat:
         return self.chats.setdefault(chat_id, Chat())
@@ -175,7 +182,38 @@ class World:
         self.apply(result, table)
         self.results.append(result)
         self.commands.append(cmd)
+        if result.bot_turn is not None:
+            self.bot_turns.append((result.bot_turn.table_id, result.bot_turn.since))
+            if self.auto_bots and not self._thinking:
+                self.run_bots(result.bot_turn.table_id)
         return result
+
+    def bot_command(self, move: bots.BotMove) -> Command:
+        """The command the AI task queues on the table's route (workers/ai.py): from user 0, with a
+        negative update id as the beat's ticks have."""
+        self._machine += 1
+        return Command(update_id=-self._machine, kind="message", route=move.table_id, chat_id=0, chat_type="group",
+                       user_id=bots.BOT_USER, user_name="", text=move.text(), received_at=self.now)
+
+    def run_bots(self, table_id: str | None = None, limit: int = 5000) -> int:
+        """Play the bots' moves while the table waits on a seat the AI plays; returns how many were made."""
+        table_id = table_id or self.last_table
+        self._thinking = True
+        made = 0
+        try:
+            while made < limit:
+                doc = self.dir.tables.get(table_id)
+                move = bots.next_move(doc) if doc is not None else None
+                if move is None:
+                    break
+                result = self.run(self.bot_command(move))
+                assert result.table is not None, ("a bot's move was refused", result.metrics)
+                made += 1
+        finally:
+            self._thinking = False
+        self.bot_moves += made
+        assert made < limit, "the bots never stopped"
+        return made
 
     def last_command(self, i: int) -> Command:
         return self.commands[i]

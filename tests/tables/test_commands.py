@@ -173,7 +173,7 @@ def test_status_in_the_lobby_posts_the_lobby_again(world):
     assert "começou" in world.chat(GROUP).slots["lobby.1"].text
 
 
-def test_after_the_last_reminder_the_others_can_vote_the_stand_in_in_for_one_turn(playing):
+def test_after_the_last_reminder_the_others_can_vote_the_medio_ai_in_for_one_turn(playing):
     world = playing
     start = world.now
     world.click(ANA, ANA, world.prompt_buttons(ANA)[0].callback_data)  # Ana bid; Bia goes quiet
@@ -185,15 +185,21 @@ def test_after_the_last_reminder_the_others_can_vote_the_stand_in_in_for_one_tur
     vote = world.button(GROUP, "🤖 Jogar a vez de Bia").callback_data
     assert "não pode votar em si mesmo" in world.click(BIA, GROUP, vote).callback_answer
     assert "Você não está nesta mesa." == world.click(CAIO, GROUP, vote).callback_answer
+    world.auto_bots = False
     result = world.click(ANA, GROUP, vote)
-    # the stand-in plays until the table no longer waits on her (here: her bid, then her roll)
-    assert result.metrics.get("stand_in_moves", 0) >= 1 and "w1" in result.cancel_reminders
-    assert world.prompt_buttons(BIA) == []
-    assert result.callback_answer == "O substituto jogou a vez de Bia."
+    # the médio AI is to play her turn: the vote announces it to the AI task, her reminders stop
+    assert result.bot_turn is not None and "w1" in result.cancel_reminders
+    assert world.prompt_buttons(BIA) == [] and world.table()["seats"][1]["covered"]
+    assert result.callback_answer == "O bot médio vai jogar a vez de Bia."
     assert any("A mesa votou" in o.text for o in result.outbound if o.chat_id == GROUP)
-    assert any("substituto jogou esta sua vez" in o.text for o in result.outbound if o.chat_id == BIA)
+    assert any("bot médio joga esta sua vez" in o.text for o in result.outbound if o.chat_id == BIA)
+    assert "Bia (🤖 bot médio nesta vez)" in world.chat(GROUP).slots["status"].text
+    # it plays until the table no longer waits on her (here: her bid, then her roll)
+    assert world.run_bots() >= 1
+    world.auto_bots = True
     table = world.table()
-    assert not table["seats"][1]["left"] and table["votes"] == {}
+    assert not table["seats"][1]["left"] and not table["seats"][1]["covered"] and table["votes"] == {}
+    assert world.prompt_buttons(BIA) == []
     assert world.click(ANA, GROUP, vote).table is None  # that wait is over: the button is stale
     world.play_out([ANA, BIA], seed=4)  # and Bia plays her next turns herself
     assert world.table()["status"] == "over"
@@ -213,8 +219,9 @@ def test_with_three_players_two_votes_are_needed():
     vote = world.button(GROUP, f"🤖 Jogar a vez de {name}").callback_data
     assert world.click(others[0], GROUP, vote).callback_answer == "Voto registrado (1 de 2)."
     assert world.click(others[0], GROUP, vote).callback_answer == "Você já votou."
+    moves = world.bot_moves
     result = world.click(others[1], GROUP, vote)
-    assert result.metrics.get("stand_in_moves", 0) >= 1
+    assert result.bot_turn is not None and world.bot_moves > moves
     assert world.prompt_buttons(waiting) == []
 
 

@@ -43,21 +43,22 @@ def test_desfazer_typed_in_the_group(playing):
     assert len(world.prompt_buttons(BIA)) == 3
 
 
-def test_a_player_who_leaves_is_replaced_by_the_stand_in_to_the_end(playing):
+def test_a_player_who_leaves_is_replaced_by_the_medio_ai_to_the_end(playing):
     world = playing
     world.click(ANA, ANA, world.prompt_buttons(ANA)[0].callback_data)
     bia_messages = len(world.chat(BIA).transcript)
+    moves = world.bot_moves
     result = world.say(BIA, GROUP, "/sair")
-    assert result.metrics.get("stand_in_moves", 0) >= 1  # her pending bid was made for her
+    assert result.bot_turn is not None and world.bot_moves > moves  # her pending bid was made for her
     assert result.user_tables_remove == {BIA: [world.last_table]}
     assert "w1" in result.cancel_reminders
-    assert any("Bia saiu da partida; um substituto joga no lugar" in o.text
+    assert any("Bia saiu da partida; o bot médio joga no lugar até o fim" in o.text
                for o in result.outbound if o.chat_id == GROUP)
     assert world.prompt_buttons(BIA) == []
     world.play_out([ANA], seed=2)
     assert world.table()["status"] == "over"
     final = world.chat(GROUP).final_scores()
-    assert "Bia</b> (substituto)" in final
+    assert "Bia</b> (saiu: bot médio)" in final
     # after the note that she left, Bia hears nothing more from this table
     assert len(world.chat(BIA).transcript) == bia_messages + 1
 
@@ -105,7 +106,7 @@ def test_idioma_in_the_lobby_redraws_the_buttons(world):
     world.open_lobby("toy", [ANA])
     world.say(ANA, GROUP, "/idioma english")
     labels = [b.text for row in world.chat(GROUP).slots["lobby"].buttons for b in row]
-    assert labels == ["Join", "Leave", "Start", "Remove a player"]
+    assert labels == ["Join", "Leave", "Start", "🤖 + Bot", "Remove a player"]
     assert world.say(ANA, GROUP, "/idioma klingon").table is None
 
 

@@ -14,7 +14,7 @@ def test_novojogo_opens_a_lobby_with_a_deep_link_to_join(world):
     assert result.set_active == {GROUP: table_id}
     msg = lobby_message(world)
     buttons = {b.text: b for row in msg.buttons for b in row}
-    assert set(buttons) == {"Entrar", "Sair", "Começar"}  # the toy game has no lobby options
+    assert set(buttons) == {"Entrar", "Sair", "Começar", "🤖 + Bot"}  # the toy game has no lobby options
     assert buttons["Entrar"].url == f"https://t.me/{bot_username()}?start={join_payload(table_id)}"
     assert "nova mesa" in msg.text and "ninguém ainda" in msg.text
 

@@ -79,7 +79,7 @@ def test_a_player_leaves_spellbook_and_the_stand_in_plays_their_days_to_the_end(
     world.say(BIA, GROUP, "/sair")
     world.play_out([ANA], seed=3, avoid=SKIP)
     assert world.table()["status"] == "over"
-    assert "(substituto)" in world.chat(GROUP).transcript[-1]
+    assert "(saiu: bot médio)" in world.chat(GROUP).transcript[-1]
     assert world.prompt_buttons(BIA) == []
 
 

@@ -7,11 +7,11 @@ derived from the table and the command; the same command on the same table gives
 Result, so the plumbing may retry it. `Result.table` is the new document (None = unchanged);
 a command the table already applied (its update_id is remembered) is a no-op.
 
-Modules, one concept each: model (the document), lobby, play (moves and views), commands,
-reminders, render (texts and Telegram's limits), picture (which view each game draws its pictures
-from; the drawing itself lives in each game's folder); what a finished game leaves: record (the
-archived record, ratings and statistics, decided at the end), ratings (the model), summary (the
-end-of-game picture), finished (/partidas, /exportar, the finished game's buttons), replay,
+Modules, one concept each: model (the document), lobby, play (moves and views), bots (seats the AI
+plays, their moves), commands, reminders, render (texts and Telegram's limits), picture (which view
+each game draws its pictures from; the drawing itself lives in each game's folder); what a finished
+game leaves: record (the archived record, ratings and statistics, decided at the end), ratings (the
+model), summary (the end-of-game picture), finished (/partidas, /exportar, the finished game's buttons), replay,
 standings (/ranking, /estatisticas).
 See docs/telegram.md for the behaviour.
 """
@@ -19,7 +19,7 @@ See docs/telegram.md for the behaviour.
 from __future__ import annotations
 
 from workers.protocol import Command, Directory, Result, ascii_int, parse_callback, parse_chat_callback
-from workers.tables import commands, finished, history, lobby, play, reminders
+from workers.tables import bots, commands, finished, history, lobby, play, reminders
 from workers.tables.context import Ctx
 from workers.tables.lobby import set_bot_username
 from workers.tables.model import Table
@@ -36,6 +36,7 @@ def handle(table: dict | None, command: Command, directory: Directory, now: floa
         on_press(ctx)
     else:
         commands.dispatch(ctx)
+    bots.announce(ctx)
     return ctx.finish()
 
 

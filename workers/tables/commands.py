@@ -12,7 +12,7 @@ from collections.abc import Callable
 from rulesets.core import load_match
 from rulesets.registry import available, get_game
 from workers.protocol import Button, callback, parse_join_payload
-from workers.tables import cards, finished, history, lobby, play, reminders, render, standings
+from workers.tables import bots, cards, finished, history, lobby, play, reminders, render, standings
 from workers.tables.context import Ctx
 from workers.tables.model import Shown, Table
 
@@ -57,6 +57,12 @@ def dispatch(ctx: Ctx) -> None:
             reminders.tick(ctx, args[0])
         else:
             ctx.metric("rejected:forged")  # a person typing the beat's command: ignore
+        return
+    if name == bots.COMMAND:
+        if ctx.cmd.user_id == bots.BOT_USER:
+            bots.move(ctx)
+        else:
+            ctx.metric("rejected:forged")  # a person typing the AI task's command: ignore
         return
     handler = HANDLERS.get(name)
     if handler is None:
@@ -169,7 +175,7 @@ def confirm_press(ctx: Ctx, version: int, arg: str) -> None:
 def _seated(ctx: Ctx, table) -> int | None:
     """The sender's seat at the table, or None after telling them they are not playing."""
     seat = table.seat_of(ctx.cmd.user_id)
-    if seat is None or table.seats[seat].left:
+    if seat is None or not table.seats[seat].person:
         ctx.refuse("tables.error.not_player", "not_player")
         return None
     return seat
@@ -296,7 +302,7 @@ def my_tables(ctx: Ctx, detailed: bool) -> None:
         game = get_game(match.game)
         waits = sorted(play.waiting(game, match))
         button = None
-        if seat in waits:
+        if seat in waits and not table.seats[seat].played_by:
             line = render.t("tables.games.your_turn", lang, game=title, others=with_whom)
             button = Button(text=render.label(render.plain("tables.button.show_prompt", lang, game=title)),
                             callback_data=callback(table.id, table.version, play.RESEND))

@@ -8,7 +8,10 @@ The lobby message is one group message edited in place. Its buttons:
     Sair     leave the table
     Opções   switch the message to the options (each press cycles one option's value)
     Remover jogador  (creator or group admin) one button per seated player: removes them
-    Começar  deal the game (creator or group admin; within the game's player counts)
+    🤖 + Bot  (creator or group admin) one button per AI level: seats a bot of that level
+             ("Bot Médio 1"; workers/tables/bots.py), who counts as a player
+    Começar  deal the game (creator or group admin; within the game's player counts, bots
+             included — a table of bots alone is a game the group watches)
 
 Only members of the group take seats (the plumbing asks Telegram and fills
 `Command.is_chat_member`). Lobbies are bounded: a user has at most MAX_OPEN_LOBBIES waiting
@@ -31,7 +34,7 @@ from rulesets.core import Game
 from rulesets.registry import available, get_game
 from workers.names import clean_name
 from workers.protocol import TABLE_ID_CHARS, Button, Reminder, ascii_int, callback, join_payload
-from workers.tables import play, reminders, render
+from workers.tables import bots, play, reminders, render
 from workers.tables.context import Ctx
 from workers.tables.model import SeatInfo, Shown, Table
 
@@ -45,7 +48,7 @@ OPTION_PLAYERS: dict[tuple[str, str], tuple[int, int]] = {
     ("spellbook", "difficulty"): (1, 1),  # the solo opponent's head start
 }
 
-LEAVE, OPTIONS, BACK, START, OPTION, REMOVE = "Lx", "Lo", "Lb", "Ls", "Lo", "Lr"
+LEAVE, OPTIONS, BACK, START, OPTION, REMOVE, ADD_BOT = "Lx", "Lo", "Lb", "Ls", "Lo", "Lr", "La"
 LEAVE_PRIVATE = "Lp"  # Sair in the player's private chat (the join confirmation, /sair there)
 
 MAX_OPEN_LOBBIES = 3  # lobbies one user opened that wait to start
@@ -174,6 +177,12 @@ def lobby_view(ctx: Ctx) -> tuple[str, list[list[Button]]]:
             buttons.append([Button(text=render.label(f"{label}: {value} ▸"), callback_data=cb(f"{OPTION}{i}"))])
         buttons.append([Button(text=render.plain("tables.button.back", lang), callback_data=cb(BACK))])
         return render.fit(lines), buttons
+    if table.lobby_view == "bots" and can_add_bot(table):
+        lines.append(render.t("tables.bots.lobby_hint", lang))
+        buttons = [[Button(text=render.plain("tables.bots.button.level", lang, level=bots.level_label(level, lang)),
+                           callback_data=cb(f"{ADD_BOT}{i}"))] for i, level in enumerate(bots.LEVELS)]
+        buttons.append([Button(text=render.plain("tables.button.back", lang), callback_data=cb(BACK))])
+        return render.fit(lines), buttons
     if table.lobby_view == "remove" and table.seats:
         lines.append(render.t("tables.lobby.remove_hint", lang))
         buttons = [[Button(text=render.label(render.plain("tables.button.remove_seat", lang, name=s.name)),
@@ -181,15 +190,27 @@ def lobby_view(ctx: Ctx) -> tuple[str, list[list[Button]]]:
         buttons.append([Button(text=render.plain("tables.button.back", lang), callback_data=cb(BACK))])
         return render.fit(lines), buttons
     lines.append(render.t("tables.lobby.hint", lang, min=game.min_players, max=game.max_players))
+    if can_add_bot(table):
+        lines.append(render.t("tables.bots.lobby_line", lang))
     first = [Button(text=render.plain("tables.button.join", lang), url=join_url(table.id)),
              Button(text=render.plain("tables.button.leave", lang), callback_data=cb(LEAVE))]
     second = [Button(text=render.plain("tables.button.start", lang), callback_data=cb(START))]
     if options:
         second.insert(0, Button(text=render.plain("tables.button.options", lang), callback_data=cb(OPTIONS)))
     rows = [first, second]
+    third = []
+    if can_add_bot(table):
+        third.append(Button(text=render.plain("tables.bots.button.add", lang), callback_data=cb(ADD_BOT)))
     if table.seats:
-        rows.append([Button(text=render.plain("tables.button.remove", lang), callback_data=cb(REMOVE))])
+        third.append(Button(text=render.plain("tables.button.remove", lang), callback_data=cb(REMOVE)))
+    if third:
+        rows.append(third)
     return render.fit(lines), rows
+
+
+def can_add_bot(table: Table) -> bool:
+    """A seat is free and the AI knows the game."""
+    return bots.offers_bots(table.game) and len(table.seats) < get_game(table.game).max_players
 
 
 def show_lobby(ctx: Ctx, *, new_message: bool = False) -> None:
@@ -385,6 +406,8 @@ def press(ctx: Ctx, version: int, arg: str) -> None:
         start(ctx)
     elif arg == REMOVE or (arg.startswith(REMOVE) and ascii_int(arg[len(REMOVE):], 2) is not None):
         remove(ctx, arg)
+    elif arg == ADD_BOT or (arg.startswith(ADD_BOT) and ascii_int(arg[len(ADD_BOT):], 1) is not None):
+        add_bot(ctx, arg)
     elif arg in (OPTIONS, BACK) or (arg.startswith(OPTION) and ascii_int(arg[len(OPTION):], 2) is not None):
         options(ctx, arg)
     else:
@@ -399,7 +422,7 @@ def options(ctx: Ctx, arg: str) -> None:
         return
     game = get_game(table.game)
     choices = adjustable(game, max(1, len(table.seats)))
-    if arg == BACK and table.lobby_view == "remove":
+    if arg == BACK and table.lobby_view in ("remove", "bots"):
         ctx.touch()
         table.lobby_view = "main"
     elif arg == OPTIONS or arg == BACK:
@@ -447,13 +470,47 @@ def remove(ctx: Ctx, arg: str) -> None:
     ctx.touch()
     seat = table.seats.pop(i)
     table.lobby_view = "main"
-    ctx.result.user_tables_remove.setdefault(seat.user_id, []).append(table.id)
-    lang = ctx.chat_lang(seat.user_id, seat.lang)
-    # the join confirmation (with its Sair button) becomes the notice, when there is one
-    ctx.send(seat.user_id, render.t("tables.lobby.removed_private", lang, game=render.game_title(table.game, lang),
-                                    name=ctx.cmd.user_name), slot=seat.joined_slot)
+    if seat.bot is None:  # a bot has neither an index entry nor a chat
+        ctx.result.user_tables_remove.setdefault(seat.user_id, []).append(table.id)
+        lang = ctx.chat_lang(seat.user_id, seat.lang)
+        # the join confirmation (with its Sair button) becomes the notice, when there is one
+        ctx.send(seat.user_id, render.t("tables.lobby.removed_private", lang,
+                                        game=render.game_title(table.game, lang), name=ctx.cmd.user_name),
+                 slot=seat.joined_slot)
     show_lobby(ctx)
     ctx.answer(render.plain("tables.lobby.removed", ctx.user_lang, name=seat.name))
+
+
+def add_bot(ctx: Ctx, arg: str) -> None:
+    """🤖 + Bot (creator or admin): "La" shows one button per AI level, "La<i>" seats a bot of level i
+    (named in the group's language, "Bot Médio 1"). The list stays while seats are free, so several bots
+    are added in a row."""
+    table = ctx.table
+    assert table is not None
+    if not may_manage(ctx):
+        ctx.refuse("tables.error.only_manager", "not_manager")
+        return
+    if not can_add_bot(table):
+        ctx.refuse("tables.error.full", "full", max=get_game(table.game).max_players)
+        return
+    if arg == ADD_BOT:
+        ctx.touch()
+        table.lobby_view = "bots"
+        show_lobby(ctx)
+        ctx.answer("")
+        return
+    i = ascii_int(arg[len(ADD_BOT):], 1)
+    if table.lobby_view != "bots" or i is None or not 0 <= i < len(bots.LEVELS):
+        ctx.refuse("tables.error.forged", "forged")
+        return
+    ctx.touch()
+    seat = bots.bot_seat(table, bots.LEVELS[i], ctx.group_lang, ctx.now)
+    table.seats.append(seat)
+    if not can_add_bot(table):
+        table.lobby_view = "main"
+    ctx.metric("bots_seated")
+    show_lobby(ctx)
+    ctx.answer(render.plain("tables.bots.added", ctx.user_lang, name=seat.name))
 
 
 def start(ctx: Ctx) -> None:

@@ -23,6 +23,7 @@ Status = Literal["lobby", "playing", "over", "cancelled"]
 
 DEFAULT_REMINDER_HOURS = [12.0, 24.0]
 SEEN_UPDATES = 40  # update ids remembered to make redelivered commands no-ops
+STAND_IN_LEVEL = "medio"  # the AI that plays for a player who left or whose turn the others handed over
 
 
 class Shown(BaseModel):
@@ -45,8 +46,10 @@ class SeatInfo(BaseModel):
     user_id: int
     name: str
     lang: str = "pt_BR"  # from the user's Telegram language when they joined
-    left: bool = False  # played by the stand-in since they left
+    left: bool = False  # played by the médio AI since they left (workers/tables/bots.py)
     bot: str | None = None  # the AI level playing this seat (a bot seat: rated as "bot:<level>"); None: a person
+    # the others voted after the reminders: the médio AI plays this seat until the table no longer waits on it
+    covered: bool = False
     joined_at: float = 0.0
     last_active: float = 0.0  # last move or command at this table
     waiting_since: float | None = None  # when the table started waiting on this seat
@@ -57,6 +60,18 @@ class SeatInfo(BaseModel):
     think: float = 0.0  # seconds those moves took, each from the moment the table waited on them
     shown: Shown | None = None  # the private message holding this seat's prompt or note
     joined_slot: str | None = None  # the private "you joined" message, with its Sair button (lobby)
+
+    @property
+    def played_by(self) -> str | None:
+        """The AI level that makes this seat's moves now, or None when its person does."""
+        if self.bot:
+            return self.bot
+        return STAND_IN_LEVEL if self.left or self.covered else None
+
+    @property
+    def person(self) -> bool:
+        """A person sits here and still plays (has a private chat with the bot for this table)."""
+        return self.bot is None and not self.left
 
 
 class Table(BaseModel):
@@ -74,11 +89,12 @@ class Table(BaseModel):
     match: dict[str, Any] | None = None  # rulesets.core.Match JSON
     # group messages
     lobby: Shown | None = None
-    lobby_view: Literal["main", "options", "remove"] = "main"
+    lobby_view: Literal["main", "options", "remove", "bots"] = "main"
     lobby_active_at: float = 0.0  # the lobby's last change (it is cancelled after 48 h idle)
     status_msg: Shown | None = None
     status_gen: int = 0
     status_posted_at: float = 0.0
+    status_at: float = 0.0  # when the status message last changed (the bots' pace counts from it)
     confirm: Shown | None = None  # the /cancelar confirmation
     # The status message's digest shows the public events of match log entries
     # [digest_from, digest_to): the last turn, read straight from the log, so an undo
@@ -88,7 +104,12 @@ class Table(BaseModel):
     # reminders and pings
     reminder_hours: list[float] = Field(default_factory=lambda: list(DEFAULT_REMINDER_HOURS))
     last_ping: float | None = None
-    votes: dict[str, list[int]] = Field(default_factory=dict)  # seat -> users voting the stand-in in
+    votes: dict[str, list[int]] = Field(default_factory=dict)  # seat -> users voting the AI in for a turn
+    # bots (workers/tables/bots.py): the seats the match waits on, as of the last move (so whether a bot is to
+    # act is known without loading the match), and the log's length right after the AI's last move (a
+    # person's undo never takes back a move the AI made, even on their own seat)
+    acting: list[int] = Field(default_factory=list)
+    ai_log: int = 0
     seen: list[int] = Field(default_factory=list)
 
     # ------------------------------------------------------------------ helpers
@@ -103,7 +124,8 @@ class Table(BaseModel):
         return [s.name for s in self.seats]
 
     def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if not s.left]
+        """Seats whose person still plays (neither a bot nor a player who left)."""
+        return [i for i, s in enumerate(self.seats) if s.person]
 
     def load(self) -> Match:
         if self.match is None:

@@ -26,7 +26,6 @@ from workers.tables.model import Shown
 
 DIGEST_LINES = 12  # public events of one turn shown in the status message
 MOVE_LINES = 8  # events shown to the mover under their answered prompt
-STAND_IN_LIMIT = 5000  # actions the stand-ins may take in one command (a game is far shorter)
 UNDO = "U"
 RESEND = "R"
 CARDS = "I"  # ℹ️: open / close the texts of the cards a prompt offers or shows
@@ -85,7 +84,6 @@ def start(ctx: Ctx) -> bool:
     turn = Turn(before=set(), force_status=True, checkpoint=True)
     turn.events.extend(match.log[0].events)
     table.digest_from = table.digest_to = 0
-    run_stand_ins(ctx, game, match, turn)
     table.store(match)
     refresh(ctx, game, match, turn)
     return True
@@ -173,7 +171,6 @@ def press(ctx: Ctx, version: int, owner: int, index: int) -> None:
     info.think += max(0.0, ctx.now - (info.waiting_since if info.waiting_since is not None else ctx.now))
     info.last_active = ctx.now
     turn.record(match, seat, events)
-    run_stand_ins(ctx, game, match, turn)
     table.store(match)
     refresh(ctx, game, match, turn)
     ctx.answer("")
@@ -189,7 +186,7 @@ def take_back(ctx: Ctx, seat: int, version: int | None) -> None:
         return
     match = table.load()
     game = get_game(match.game)
-    if not can_undo(match, seat):
+    if not may_undo(ctx, match, seat):
         ctx.refuse("tables.error.cannot_undo", "cannot_undo")
         return
     turn = Turn(before=waiting(game, match), actor=seat, undone=True)
@@ -207,13 +204,22 @@ def take_back(ctx: Ctx, seat: int, version: int | None) -> None:
         ctx.answer(render.plain("tables.play.undone", ctx.user_lang))
 
 
+def may_undo(ctx: Ctx, match: Match, seat: int) -> bool:
+    """The engine's undo policy (the seat's own last action, nothing drawn, no checkpoint since), and that
+    last action was not the AI's: a move the AI made on a seat (a player's turn the others handed to it)
+    is not the person's to take back."""
+    table = ctx.table
+    assert table is not None
+    return can_undo(match, seat) and table.ai_log != len(match.log)
+
+
 def resend(ctx: Ctx, seat: int) -> None:
     """Send the seat's prompt again as a new message (it was lost, or scrolled far away)."""
     table = ctx.table
     assert table is not None
     match = table.load()
     game = get_game(match.game)
-    if seat not in waiting(game, match) or table.seats[seat].left:
+    if seat not in waiting(game, match) or table.seats[seat].played_by:
         ctx.refuse("tables.error.not_waiting_on_you", "not_waiting")
         return
     ctx.touch()
@@ -254,29 +260,9 @@ def explain(ctx: Ctx, seat: int, version: int) -> None:
     ctx.answer("")
 
 
-def run_stand_ins(ctx: Ctx, game: Game, match: Match, turn: Turn, also: int | None = None) -> None:
-    """Seats whose player left are played at once by the game's stand-in (and seat `also`,
-    voted in for one turn, until the table no longer waits on it)."""
-    table = ctx.table
-    assert table is not None
-    if not table.humans():
-        return
-    for _ in range(STAND_IN_LIMIT):
-        if game.is_over(match.state):
-            return
-        absent = [s for s in game.to_act(match.state) if table.seats[s].left or s == also]
-        if not absent:
-            return
-        seat = absent[0]
-        pick = derived("stand-in", table.id, match.version, seat)
-        choice = game.stand_in_choice(match.state, seat, pick)
-        match, events = act(match, seat, choice, inplace=True)
-        ctx.metric("stand_in_moves")
-        turn.record(match, seat, events)
-
-
 def leave(ctx: Ctx, seat: int) -> None:
-    """`/sair` during a game: the stand-in takes the seat, the group is told."""
+    """`/sair` during a game: the médio AI takes the seat to the end (workers/tables/bots.py), the group is
+    told. When no person is left playing, the table closes."""
     table = ctx.table
     assert table is not None
     ctx.touch()
@@ -297,22 +283,20 @@ def leave(ctx: Ctx, seat: int) -> None:
     ctx.send(table.chat_id, render.t("tables.play.left_group", ctx.group_lang, name=info.name), silent=True)
     match = table.load()
     game = get_game(match.game)
-    turn = Turn(before=waiting(game, match), force_status=True)
-    run_stand_ins(ctx, game, match, turn)
-    table.store(match)
-    refresh(ctx, game, match, turn)
+    refresh(ctx, game, match, Turn(before=waiting(game, match), force_status=True))
 
 
 def stand_in_turn(ctx: Ctx, seat: int) -> None:
-    """The others voted: the stand-in plays this seat's current turn; the group is told."""
+    """The others voted: the médio AI plays this seat's current turn (until the table no longer waits on
+    it); the group and the player are told. Their next turn is theirs again."""
     table = ctx.table
     assert table is not None
     match = table.load()
     game = get_game(match.game)
     info = table.seats[seat]
+    ctx.touch()
+    info.covered = True
     turn = Turn(before=waiting(game, match), force_status=True)
-    run_stand_ins(ctx, game, match, turn, also=seat)
-    table.store(match)
     ctx.send(table.chat_id, render.t("tables.vote.group", ctx.group_lang, name=info.name), silent=True)
     lang = ctx.seat_lang(seat)
     if info.shown is not None and info.shown.kind == "prompt":
@@ -353,7 +337,7 @@ def prompt_view(ctx: Ctx, game: Game, match: Match, seat: int,
             lines += cards.explanation(game, match.state, prompt.cards, lang, names)
         key = "tables.button.cards_hide" if explain else "tables.button.cards"
         buttons.append(Button(text=render.plain(key, lang), callback_data=CARDS))
-    if can_undo(match, seat):
+    if may_undo(ctx, match, seat):
         buttons.append(Button(text=render.plain("tables.button.undo", lang), callback_data=UNDO))
     if picture.draws_board(game):
         buttons.append(Button(text=render.plain("tables.button.board", lang), callback_data=BOARD))
@@ -372,7 +356,7 @@ def note_view(ctx: Ctx, game: Game, match: Match, seat: int) -> tuple[list[str],
     names = [render.name(table.seats[s].name) for s in sorted(waiting(game, match))]
     lines.append(render.t("tables.play.waiting_on", lang, names=render.join(names, lang)))
     buttons = []
-    if can_undo(match, seat):
+    if may_undo(ctx, match, seat):
         buttons.append(Button(text=render.plain("tables.button.undo", lang), callback_data=UNDO))
     return lines, buttons
 
@@ -487,8 +471,7 @@ def status_lines(ctx: Ctx, game: Game, match: Match, lang: str, with_table: bool
         lines.append(render.t("tables.status.over", lang))
     else:
         now_waiting = sorted(waiting(game, match))
-        who = [render.Safe(render.name(names[s]) + (render.t("tables.status.stand_in_mark", lang)
-                                                      if table.seats[s].left else "")) for s in now_waiting]
+        who = [render.Safe(render.name(names[s]) + seat_mark(ctx, s, lang)) for s in now_waiting]
         lines.append(render.t("tables.status.waiting", lang, names=render.join(who, lang)))
     recent = [e for entry in match.log[table.digest_from:table.digest_to] for e in entry.events]
     digest = _event_lines(ctx, recent, None, lang, DIGEST_LINES)
@@ -500,6 +483,19 @@ def status_lines(ctx: Ctx, game: Game, match: Match, lang: str, with_table: bool
         lines.append("")
         lines += [render.game_text(m, lang, names) for m in (table_lines[:1] if pictured else table_lines)]
     return lines
+
+
+def seat_mark(ctx: Ctx, seat: int, lang: str) -> str:
+    """After a seat's name: who plays it, when its person does not (left: the médio AI to the end; covered:
+    the médio AI for this turn)."""
+    table = ctx.table
+    assert table is not None
+    info = table.seats[seat]
+    if info.left:
+        return render.t("tables.status.stand_in_mark", lang)
+    if info.covered:
+        return render.t("tables.bots.covered_mark", lang)
+    return ""
 
 
 def show_status(ctx: Ctx, game: Game, match: Match, *, new_message: bool = False) -> None:
@@ -530,6 +526,7 @@ def show_status(ctx: Ctx, game: Game, match: Match, *, new_message: bool = False
         slot = old.slot
         silent = True
     table.status_msg = Shown(slot=slot, version=table.version, digest=digest, kind="status")
+    table.status_at = ctx.now
     # a new status message is pinned (when the bot may pin), so the group finds it above the chat
     ctx.send(table.chat_id, text, slot=slot, silent=silent, photo=photo, pin=old is None or new_message)
 
@@ -540,13 +537,16 @@ def refresh(ctx: Ctx, game: Game, match: Match, turn: Turn) -> None:
     assert table is not None
     after = waiting(game, match)
     over = game.is_over(match.state)
+    table.acting = sorted(after)
+    for seat, info in enumerate(table.seats):
+        info.covered = info.covered and seat in after  # a handed-over turn lasts while the table waits on it
     private: dict[int, list[Event]] = {}
     for e in turn.events:
         for s in e.audience or []:
             private.setdefault(s, []).append(e)
     for seat, info in enumerate(table.seats):
-        if info.left:
-            continue
+        if info.played_by:
+            continue  # nobody reads this seat's private chat for this table now
         lang = ctx.seat_lang(seat)
         if seat == turn.actor:
             lines = _event_lines(ctx, turn.events, seat, lang, MOVE_LINES)
@@ -646,8 +646,10 @@ def close(ctx: Ctx, status: str, group_text: str | None) -> None:
     ctx.result.user_lobbies_remove.setdefault(table.creator, []).append(table.id)
     ctx.result.cancel_reminders.append(reminders.IDLE_KEY)
     for seat, info in enumerate(table.seats):
-        ctx.result.user_tables_remove.setdefault(info.user_id, []).append(table.id)
         ctx.result.cancel_reminders.append(reminders.key(seat))
+        if info.bot:
+            continue  # a bot sits in no index and has no chat
+        ctx.result.user_tables_remove.setdefault(info.user_id, []).append(table.id)
         info.waiting_since = None
         if status == "cancelled" and info.shown is not None and info.shown.kind == "prompt":
             ctx.send(info.user_id, render.t("tables.cancel.done_private", ctx.seat_lang(seat)), slot=info.shown.slot)

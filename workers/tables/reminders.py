@@ -8,10 +8,11 @@ Policy (see docs/telegram.md):
   turn (acted recently) is left alone and the reminder moves to <last move> + hours;
 - the last reminder of a wait also mentions the player in the group;
 - that group message carries a button "🤖 Jogar a vez de <name>": when more than half of the
-  other players press it, the stand-in plays that player's current turn (they stay in the
-  game; their next turn is theirs again);
+  other players press it, the médio AI plays that player's current turn (they stay in the
+  game; their next turn is theirs again; workers/tables/bots.py);
 - after the last reminder nothing more is sent; the group can still `/lembrar`, and a player
-  who cannot go on uses `/sair` (the stand-in then plays their seat to the end).
+  who cannot go on uses `/sair` (the médio AI then plays their seat to the end).
+Seats the AI plays (bots, players who left) are never reminded.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from workers.tables.context import Ctx
 
 PING_COOLDOWN = 3600.0  # /lembrar: at most once an hour per table
 TICK_USER = 0  # beat ticks come with user_id 0, which no Telegram user has
-VOTE = "V"  # callback arg "V<seat>": vote to let the stand-in play that seat's turn
+VOTE = "V"  # callback arg "V<seat>": vote to let the médio AI play that seat's turn
 IDLE_KEY = "idle"  # "/_tick idle": a lobby nobody touched for 48 h is cancelled (lobby.expire_idle)
 
 
@@ -41,7 +42,7 @@ def follow(ctx: Ctx, waiting: set[int], actor: int | None = None) -> None:
     assert table is not None
     first = table.reminder_hours[0] * 3600 if table.reminder_hours else None
     for seat, info in enumerate(table.seats):
-        wants = seat in waiting and not info.left
+        wants = seat in waiting and info.played_by is None  # the AI's turns need no reminding
         if wants and (info.waiting_since is None or seat == actor):
             info.waiting_since = ctx.now
             info.reminded = 0
@@ -63,7 +64,7 @@ def tick(ctx: Ctx, which: str) -> None:
         return
     info = table.seats[seat]
     hours = table.reminder_hours
-    if info.left or info.waiting_since is None or info.reminded >= len(hours):
+    if info.played_by or info.waiting_since is None or info.reminded >= len(hours):
         ctx.metric("tick:ignored")
         return
     idle_from = max(info.waiting_since, info.last_active)
@@ -80,12 +81,13 @@ def tick(ctx: Ctx, which: str) -> None:
     game = render.game_title(table.game, lang)
     ctx.send(info.user_id, render.t("tables.remind.private", lang, game=game, count=idle_hours))
     if info.reminded >= len(hours):
-        # the last reminder: the group is told, and the others may vote the stand-in in
+        # the last reminder: the group is told, and the others may vote the médio AI in for this turn
         glang = ctx.group_lang
         vote = Button(text=render.plain("tables.button.vote", glang, name=info.name),
                       callback_data=callback(table.id, table.version, f"{VOTE}{seat}"))
+        voters = [i for i in table.humans() if i != seat]  # (bots do not vote: alone with bots, no button)
         ctx.send(table.chat_id, render.t("tables.remind.group", glang, who=render.mention(info.user_id, info.name),
-                                         count=idle_hours), [[vote]])
+                                         count=idle_hours), [[vote]] if voters else [])
     else:
         ctx.result.reminders.append(_reminder(table.id, seat, idle_from + hours[info.reminded] * 3600))
     ctx.metric("reminders_sent")
@@ -108,7 +110,7 @@ def ping(ctx: Ctx) -> None:
         return
     match = table.load()
     game = get_game(match.game)
-    seats = [s for s in game.waiting_on(match.state) if not table.seats[s].left]
+    seats = [s for s in game.waiting_on(match.state) if table.seats[s].played_by is None]
     if not seats:
         ctx.refuse("tables.error.not_playing", "out_of_place")
         return
@@ -177,7 +179,7 @@ def vote(ctx: Ctx, seat: int) -> None:
     if ctx.cmd.chat_id != table.chat_id:
         ctx.refuse("tables.error.forged", "forged")
         return
-    if voter is None or table.seats[voter].left:
+    if voter is None or not table.seats[voter].person:
         ctx.refuse("tables.error.not_player", "not_player")
         return
     if not 0 <= seat < len(table.seats):
@@ -188,7 +190,7 @@ def vote(ctx: Ctx, seat: int) -> None:
         return
     info = table.seats[seat]
     overdue = bool(table.reminder_hours) and info.reminded >= len(table.reminder_hours)
-    if info.left or info.waiting_since is None or not overdue:
+    if info.played_by or info.waiting_since is None or not overdue:
         ctx.refuse("tables.error.stale", "stale")
         return
     voters = table.votes.get(str(seat), [])

@@ -33,9 +33,13 @@ def caption(record: GameRecord, lang: str) -> str:
 
 
 def seat_name(name: str, bot: str | None, lang: str) -> str:
-    """A seat's name as records show it: a bot seat by its level."""
+    """A seat's name as records show it: a bot seat seated in the lobby by its own name ("🤖 Bot Médio 1",
+    so two bots of one level are told apart), a bot's rating (named by its entity, "bot:medio") by its
+    level."""
     if not bot:
         return name
+    if name and not name.startswith("bot:"):
+        return f"🤖 {name}"
     key = f"tables.bot.{bot}"
     return render.plain(key, lang) if render.has_text(key, lang) else render.plain("tables.bot.any", lang, level=bot)
 
