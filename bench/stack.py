@@ -9,9 +9,9 @@ emulator's event loop and time deliveries where they happen, see bench/live.py):
   embedded (threads pool, the defaults of `start_worker`).
 - `distributed(...)`: a real Redis server (REDIS_URL's host on a database of its own, a key
   prefix of its own), the webhook as its own process (`boardgamesbot serve`), a Celery worker
-  process (prefork, 2 children: this machine's cores) on the tasks' queue, the AI's own pool
-  (prefork, 2, at nice 10: compose.yaml gives it a quarter of the CPU weight) and a separate
-  beat process.
+  process (prefork, 2 children: this machine's cores) and a separate beat process; with
+  `ai_pool=True` (bench/bots.py) the worker takes the tasks' queue only and the AI's queue has
+  its own pool (prefork, 2, at nice 10: compose.yaml gives it a quarter of the CPU weight).
 
 Rates and emulator limits default to production's (Telegram's published limits).
 """
@@ -68,6 +68,7 @@ class Stack:
     procs: list = field(default_factory=list)  # the worker (first), then beat / webhook
     log_path: str = ""
     admin_url: str = ""  # /metrics and /healthz of the webhook (distributed: its admin port)
+    ai_pool: bool = False  # distributed: the AI's queue has a pool of its own (else the worker takes both)
 
     @property
     def world(self):
@@ -120,7 +121,8 @@ class Stack:
             if os.environ.get("BGB_BENCH_EMBEDDED_POOL"):
                 return start_worker(self.env, log_file=log, pool=os.environ["BGB_BENCH_EMBEDDED_POOL"], concurrency=2)
             return start_worker(self.env, log_file=log)
-        return start_worker(self.env, beat="none", pool="prefork", concurrency=2, log_file=log, consume=("tasks",))
+        consume = ("tasks",) if self.ai_pool else ("tasks", "ai")
+        return start_worker(self.env, beat="none", pool="prefork", concurrency=2, log_file=log, consume=consume)
 
     def _start_ai_worker(self):
         """The AI's own pool (workers/ai.py), distributed mode: it yields the cores to people's work."""
@@ -214,7 +216,7 @@ def embedded(*, limits=None, rates: dict[str, str] | None = None, log_dir: str |
 
 @contextlib.contextmanager
 def distributed(redis_url: str, *, limits=None, rates: dict[str, str] | None = None, log_dir: str | None = None,
-                lease_ms: int | None = None, scan_interval: float | None = None):
+                lease_ms: int | None = None, scan_interval: float | None = None, ai_pool: bool = False):
     from emulator import EmulatorConfig, EmulatorServer, Limits
     from workers.config import Settings
 
@@ -241,7 +243,9 @@ def distributed(redis_url: str, *, limits=None, rates: dict[str, str] | None = N
     r = redis.Redis.from_url(redis_url, decode_responses=True)
     stack = Stack("distributed", emu.app, emu.base_url, emu.control, r, prefix, settings, env, [], log_path)
     try:
-        stack.procs = [*stack._start_worker(), start_beat(env, log_path), webhook, *stack._start_ai_worker()]
+        stack.ai_pool = ai_pool
+        stack.procs = [*stack._start_worker(), start_beat(env, log_path), webhook,
+                       *(stack._start_ai_worker() if ai_pool else [])]
         wait_http(f"http://127.0.0.1:{admin_port}/healthz", timeout=30)
         stack.admin_url = f"http://127.0.0.1:{admin_port}"
         _register(emu.base_url, emu.token, f"http://127.0.0.1:{port}/webhook", secret)

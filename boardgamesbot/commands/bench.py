@@ -183,7 +183,7 @@ def run_bots(conf: dict, url: str, why_not: str | None, notes: list[str]) -> lis
         return []
     humans, bot_games, window = conf["bots"]
     _say(f"distributed: {humans} human games, then beside {bot_games} bot games ...")
-    with distributed(url) as st:
+    with distributed(url, ai_pool=True) as st:
         return [bots.run(st, humans, bot_games, window)]
 
 

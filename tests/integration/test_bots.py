@@ -17,9 +17,9 @@ import time
 import pytest
 
 from bench import driver
+from bench.bots import open_bot_table
 from boardgamesbot.commands.local import stop_processes
 from rulesets.core import load_match, replay, state_hash
-from rulesets.registry import get_game
 from tests.integration.stack import distributed, redis_url_or_skip
 from tests.integration.test_e2e import FAST_LIMITS, FAST_RATES
 from workers.store import decode_doc
@@ -33,45 +33,6 @@ def fast_limits():
     from emulator import Limits
 
     return Limits().updated(FAST_LIMITS)
-
-
-def press_label(control, group: int, user: int, label: str, timeout: float = 30) -> None:
-    """Press the newest group button with that label (the lobby's)."""
-    def find():
-        for m in reversed(control.messages(group)):
-            if m["from_bot"] and not m["deleted"]:
-                for row in m.get("reply_markup") or []:
-                    for b in row:
-                        if b.get("text") == label and b.get("callback_data"):
-                            return m, b
-        return None
-
-    message, button = driver.wait_for(find, timeout, f"the button {label!r}")
-    answer = control.press(group, message["message_id"], user, button["callback_data"], wait=30)
-    assert answer.get("answered") and not (answer.get("text") or "").startswith(("Só", "Esse", "Essa")), answer
-
-
-def open_bots_table(stack, game: str, levels: list[str]) -> str:
-    control, group, ana = stack.control, stack.group, stack.users[0]
-    control.send(group, ana, f"/novojogo {game}")
-    lobby = driver.wait_for(lambda: driver.lobby_message(control, group), 30, "the lobby message")
-    join_url = next(b["url"] for row in lobby["reply_markup"] for b in row if b.get("url"))
-    table_id = join_url.rsplit("start=", 1)[1][1:]
-    press_label(control, group, ana, "🤖 + Bot")
-    for n, level in enumerate(levels, start=1):
-        press_label(control, group, ana, f"🤖 + Bot {level}")
-        driver.wait_for(lambda n=n: f"({n}/" in (lobby_text(control, group) or ""), 30, f"{n} bots seated")
-    if len(levels) < get_game(game).max_players:  # (a full table is back to the lobby's main buttons)
-        press_label(control, group, ana, "Voltar")
-    press_label(control, group, ana, "Começar")
-    return table_id
-
-
-def lobby_text(control, group: int) -> str | None:
-    for m in reversed(control.messages(group)):
-        if m["from_bot"] and not m["deleted"] and "Jogadores (" in (m.get("text") or ""):
-            return m["text"]
-    return None
 
 
 def table_doc(stack, table_id: str) -> dict:
@@ -111,7 +72,7 @@ def test_four_bots_play_a_whole_trickerion_game_through_the_pipeline(tmp_path):
         control, group, ana = stack.control, stack.group, stack.users[0]
         before = {uid: len(control.messages(uid)) for uid in stack.users}
         started = time.monotonic()
-        table_id = open_bots_table(stack, "trickerion", ["Fácil"] * 4)
+        table_id = open_bot_table(control, group, ana, "trickerion", ["Fácil"] * 4)
         marker = driver.final_scores_marker()
         def final_scores():
             return next((m["text"] for m in control.messages(group)
@@ -129,7 +90,6 @@ def test_four_bots_play_a_whole_trickerion_game_through_the_pipeline(tmp_path):
         print(f"\n4 fácil bots, Trickerion: {counters['bot_moves']} moves in {seconds:.0f} s, "
               f"{counters.get('bot_think_ms', 0)} ms thinking, {control.stats()['calls_by_chat'].get(str(group))} "
               f"Bot API calls to the group")
-        assert ana  # (Ana opened and started the table without a seat)
 
 
 def test_bot_turns_run_on_the_ai_queue_once_each_and_survive_a_killed_ai_worker(tmp_path):
@@ -138,7 +98,7 @@ def test_bot_turns_run_on_the_ai_queue_once_each_and_survive_a_killed_ai_worker(
     url = redis_url_or_skip()
     with distributed(url, tmp_path, rates=BOT_RATES, limits=fast_limits(), ai_pool=True, start_ai=False) as stack:
         r, p = stack.redis, stack.prefix
-        table_id = open_bots_table(stack, "spellbook", ["Fácil", "Médio"])
+        table_id = open_bot_table(stack.control, stack.group, stack.users[0], "spellbook", ["Fácil", "Médio"])
         driver.wait_for(lambda: r.zscore(f"{p}ai:due", table_id) is not None, 30, "the first bot's turn")
         # no worker consumes the AI's queue yet: the turn waits there, however long
         time.sleep(3)
