@@ -1,5 +1,6 @@
-"""Mercado: Comprar (up to 3 of one type in stock), Barganhar (only with a purchase; the total never
-below 1), Encomendar, Encomenda Rápida (+1 coin; the component returns to the supply at round end)."""
+"""Mercado: Comprar (up to 3 of one type in stock, type and quantity in one choice), Barganhar (only
+with a purchase, asked only when there are AP to spend on it; the total never below 1), Encomendar,
+Encomenda Rápida (+1 coin; the component returns to the supply at round end)."""
 
 from __future__ import annotations
 
@@ -64,6 +65,17 @@ def menu(state: State, s: int) -> list[str]:
     return out
 
 
+def opened_by_returns(state: State, s: int) -> bool:
+    """Whether giving components back could open Comprar: a component on sale that the player could pay
+    for but has no room for."""
+    p, ap = state.p[s], state.cur.ap
+    if ap < cost(state, "comprar"):
+        return False
+    on_sale = dict.fromkeys([*buy_area(state), *([state.quick] if state.quick else [])])
+    return any(room_for(p, c) == 0 and _cheapest_total(unit_price(state, c), ap - cost(state, "comprar")) <= p.coins
+               for c in on_sale)
+
+
 def start(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     state.step = {"comprar": "comprar_t", "encomendar": "encomendar_t", "encomenda_rapida": "rapida_t"}[choice]
 
@@ -72,26 +84,21 @@ def back(state: State) -> None:
     state.step, state.ctx = "acoes", {}
 
 
-def comprar_tipo_opcoes(state: State, s: int) -> list[str]:
-    return [f"cp:{c}" for c in buyable(state, s)] + ["voltar"]
+def comprar_opcoes(state: State, s: int) -> list[str]:
+    """What to buy, type and quantity in one press ("cp:<component>:<n>", its total on the button)."""
+    return [f"cp:{c}:{k}" for c in buyable(state, s) for k in quantities(state, s, c)] + ["voltar"]
 
 
-def comprar_tipo(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def comprar_escolher(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
-    state.ctx = {"comp": choice[3:]}
-    state.step = "comprar_q"
-
-
-def comprar_quantidade_opcoes(state: State, s: int) -> list[str]:
-    return [f"cq:{k}" for k in quantities(state, s, state.ctx["comp"])] + ["voltar"]
-
-
-def comprar_quantidade(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice == "voltar":
-        return back(state)
-    state.ctx["n"] = int(choice[3:])
-    state.step = "comprar_b"
+    _, comp, n = choice.split(":")
+    state.ctx = {"comp": comp, "n": int(n)}
+    offs = barganhas(state, s)
+    if len(offs) > 1:
+        state.step = "comprar_b"
+    else:  # no AP to bargain with (or the one way to afford it): not a question; the log says the price
+        comprar(state, s, f"bg:{offs[0]}", rng, events)
 
 
 def barganhas(state: State, s: int) -> list[int]:
@@ -162,8 +169,7 @@ def encomenda_rapida(state: State, s: int, choice: str, rng: Rng, events: list[E
 
 
 STEPS = {
-    "comprar_t": (comprar_tipo_opcoes, comprar_tipo),
-    "comprar_q": (comprar_quantidade_opcoes, comprar_quantidade),
+    "comprar_t": (comprar_opcoes, comprar_escolher),
     "comprar_b": (barganhar_opcoes, comprar),
     "encomendar_t": (encomendar_tipo_opcoes, encomendar_tipo),
     "encomendar_e": (encomendar_espaco_opcoes, encomendar),

@@ -69,6 +69,37 @@ def who(n: int):
     return seat(n)
 
 
+# ---------------------------------------------------------------------------------------------- decisions
+
+
+def step_of(state: State, s: int) -> str:
+    """The decision seat s is asked now: the table's when it is on turn (the others may be waiting on
+    it), else its own, when several seats decide at the same time, each something of its own (the
+    players' setup, Propaganda, the quick game's components)."""
+    if s == state.turn and state.step:
+        return state.step
+    return state.steps.get(str(s)) or state.step
+
+
+def deciding(state: State) -> list[int]:
+    """Who must decide now: everyone still assigning; else the seat on turn, beside the seats deciding
+    something of their own at the same time (state.steps)."""
+    if state.phase == "over":
+        return []
+    if state.phase == "assign":
+        return [s for s, p in enumerate(state.p) if not p.ready]
+    seats = [] if state.turn is None else [state.turn]
+    return seats + sorted(int(k) for k in state.steps if int(k) != state.turn)
+
+
+def set_step(state: State, s: int, step: str) -> None:
+    """Seat s's own next decision ("": it has none for now)."""
+    if step:
+        state.steps[str(s)] = step
+    else:
+        state.steps.pop(str(s), None)
+
+
 def acted(state: State, s: int, action: str, events: list[Event], **info) -> None:
     """Tell rule modules an action was completed (a special card may improve it)."""
     for m in hooks.active(state):
@@ -95,6 +126,12 @@ def kind(char: str) -> str:
     if char == "mag":
         return "magician"
     return "specialist" if char in SPECIALISTS else "apprentice"
+
+
+def wages(p: Player, chars) -> int:
+    """The wages of these characters at the end of the round: apprentices 1, specialists 2, the magician
+    and the apprentice on the Assistant's extension nothing (PT p.19)."""
+    return sum(BOARD.characters[kind(c)].wage for c in chars if c != p.app_ext)
 
 
 def base_ap(char: str) -> int:

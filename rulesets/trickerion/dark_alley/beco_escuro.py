@@ -44,6 +44,11 @@ def space_ap(key: str) -> int:
     return SPACES[int(key.split(".")[1])]["ap"]
 
 
+def opened_by_returns(state: State, s: int) -> bool:
+    """The Beco Escuro's actions ask for nothing a player owns: giving things back opens none."""
+    return False
+
+
 def menu(state: State, s: int) -> list[str]:
     ap, alley = state.cur.ap, state.alley
     out = []
