@@ -231,14 +231,46 @@ def only_answer(state: State, s: int, choices: list[str]) -> str | None:
     return choices[0] if not real and len(choices) == 1 else None
 
 
-def settle(state: State, rng: Rng, events: list[Event]) -> bool:
+def _moment(state: State) -> tuple:
+    """Where the game stands: a seat deciding at the same time as others, whose own decision did not
+    change, is not asked anything new while the moment is the same."""
+    return state.phase, state.round, state.turn, state.step
+
+
+def _may_have_one_answer(state: State, s: int) -> bool:
+    """A cheap look before listing a seat's choices: the decisions that always offer two answers or more
+    (Propaganda; an assignment still asking for a character's card) need no listing."""
+    step = step_of(state, s)
+    if step == "propaganda":
+        return False
+    if step == "assign":
+        p = state.p[s]
+        return p.pick is None and not p.plan and not p.rest
+    if step == "alocar":  # "ocioso" and a space for some character, or "passar"
+        return not state.tp and not any(placement.has_space(state, s, c) for c in placement.waiting(state, s))
+    if step == "ocioso":
+        return len(placement.waiting(state, s)) == 1
+    if step == "acoes":  # "fim" and an action the place surely offers
+        return not placement.surely_busy(state, s)
+    return True
+
+
+def settle(state: State, rng: Rng, events: list[Event], actor: int | None = None,
+           before: tuple | None = None) -> bool:
     """Apply every question with a single legal answer, each told in the log (privately during the secret
     assignment), then the automatic parts after it; True if one of them was a checkpoint. Part of the
-    move that led to it: replayed with it, undone with it."""
+    move that led to it: replayed with it, undone with it. `actor` and `before` (the `_moment` before
+    its move): while the moment is the same, only the seats it may have changed are looked at."""
     checkpoint = False
     for _ in range(SETTLE_LIMIT):
         found = None
-        for s in deciding(state):
+        seats = deciding(state)
+        if before is not None and actor is not None and _moment(state) == before:
+            seats = [s for s in seats if s == actor or s == state.turn]
+        before = None  # after a step taken here, everyone is looked at again
+        for s in seats:
+            if not _may_have_one_answer(state, s):
+                continue
             choice = only_answer(state, s, handlers(state, s)[0](state, s))
             if choice is not None:
                 found = s, choice
@@ -247,6 +279,8 @@ def settle(state: State, rng: Rng, events: list[Event]) -> bool:
             return checkpoint
         s, choice = found
         step = step_of(state, s)
+        if step == "acoes" and choice == "fim":
+            state.ctx["spent"] = True  # its own line says the character had nothing left to do
         if (step, choice.split(":")[0]) not in TOLD:
             secret = step == "assign" or any(m.secret_step(state, step) for m in hooks.active(state))
             log(events, "only", audience=[s] if secret else None, player=who(s),
@@ -258,9 +292,10 @@ def settle(state: State, rng: Rng, events: list[Event]) -> bool:
 
 def play(state: State, seat: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     """One decision and everything automatic after it; True if it is an undo checkpoint."""
+    before = _moment(state)
     checkpoint = bool(handlers(state, seat)[1](state, seat, choice, rng, events))
     checkpoint = advance(state, rng, events) or checkpoint
-    return settle(state, rng, events) or checkpoint
+    return settle(state, rng, events, seat, before) or checkpoint
 
 
 def rounds(state: State) -> int:

@@ -185,6 +185,16 @@ def free_spaces(state: State, s: int, char: str) -> list[str]:
     return out
 
 
+def has_space(state: State, s: int, char: str) -> bool:
+    """Whether the character has a free space: its card's own location first (the usual answer, and
+    the cheap one), then every location a module opens to it."""
+    p = state.p[s]
+    own = _free_spaces(state, s, char, card_location(state, p.plan[char]))
+    for m in hooks.active(state):
+        own = m.spaces(state, s, char, own)
+    return bool(own) or bool(free_spaces(state, s, char))
+
+
 def _free_spaces(state: State, s: int, char: str, loc: str) -> list[str]:
     if loc == "theater":
         p = state.p[s]
@@ -230,10 +240,17 @@ def space_kind(key: str, state: State | None = None) -> tuple:
     """What a space is to the rules: its location and AP modifier, and in the Theater its weekday and
     whether it is the performance space. Two free spaces of one kind are the same choice (PT p.12: a
     character takes the location's modifier; nothing else tells a location's spaces apart)."""
+    if key.split(".")[0] in BOARD.locations:
+        return _board_kind(key)
+    return key.split(".")[0], space_ap(key, state)
+
+
+@cache  # a board space's kind never changes (the placement prompt asks for every free one, every move)
+def _board_kind(key: str) -> tuple:
     parts = key.split(".")
     if parts[0] == "theater":
         return parts[0], parts[1], parts[2][0]
-    return parts[0], space_ap(key, state)
+    return parts[0], space_ap(key)
 
 
 def distinct_spaces(state: State, s: int, char: str) -> list[str]:
@@ -370,6 +387,17 @@ def plan_item(char: str, card: str):
 
 
 def space_msg(key: str, state: State | None = None):
+    if key.split(".")[0] in BOARD.locations:
+        return _space_msg(key)
+    return _space_msg_of(key, state)
+
+
+@cache  # a board space's name never changes: built once (placements log it, buttons show it)
+def _space_msg(key: str):
+    return _space_msg_of(key, None)
+
+
+def _space_msg_of(key: str, state: State | None):
     parts = key.split(".")
     if parts[0] == "theater":
         where = "perf" if parts[2] == "p" else "backstage"
@@ -408,6 +436,13 @@ def _menu(state: State, s: int, extra: int = 0) -> list[str]:
         state.cur.ap -= extra
 
 
+def surely_busy(state: State, s: int) -> bool:
+    """A quick look (the full menu is the costly part of a move): whether the place surely offers the
+    character an action now, by the places that can tell at once (an action always there)."""
+    place = places(state)[state.cur.loc]
+    return hasattr(place, "surely_busy") and place.surely_busy(state, s)
+
+
 def opened_by_returns(state: State, s: int) -> bool:
     """Whether giving components or tricks back could let the character act here (room for a purchase, a
     trick slot to learn into, a Theater slot freed...): each place says; one that does not, perhaps."""
@@ -431,7 +466,7 @@ def acoes_opcoes(state: State, s: int) -> list[str]:
 
 def escolher_acao(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     if choice == "fim":
-        done = acoes_opcoes(state, s) == ["fim"]  # nothing left to do: it ends by itself, and says why
+        done = state.ctx.pop("spent", False)  # nothing left to do: it ended by itself (game.settle), and says why
         log(events, "char_spent" if done else "char_done", player=who(s), char=char_msg(state.cur.c),
             ap=qty("ap", state.cur.ap))
         encerrar_personagem(state)

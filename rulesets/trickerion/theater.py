@@ -13,6 +13,7 @@ from .rules import (
     acted,
     cost,
     gain,
+    links_if,
     links_of,
     log,
     markers_in_theater,
@@ -24,7 +25,7 @@ from .rules import (
     trick_name,
     who,
 )
-from .state import Card, Marker, State
+from .state import Marker, State
 
 # ---------------------------------------------------------------------------------------------- Preparar um Truque
 
@@ -73,6 +74,20 @@ def menu(state: State, s: int) -> list[str]:
     return out
 
 
+def surely_busy(state: State, s: int) -> bool:
+    """A prepared marker and a card with a free slot holding no marker of that trick: Preparar um Truque
+    is there (every slot has a link circle for the marker's corner)."""
+    if state.cur.ap < cost(state, "preparar"):
+        return False
+    syms = {o.sym for o in state.p[s].tricks if o.on}
+    for card in state.row:
+        if card is not None and len(card.m) < len(CARDS[card.id].slots):
+            mine = {m.sym for m in card.m.values() if m.seat == s}
+            if syms - mine:
+                return True
+    return False
+
+
 def opened_by_returns(state: State, s: int) -> bool:
     """Whether giving a trick back could open Preparar or Reagendar: its markers would leave the
     performance cards, freeing slots for another trick's markers."""
@@ -118,13 +133,6 @@ def preparar_escolher_carta(state: State, s: int, choice: str, rng: Rng, events:
     state.step = "preparar_e"
 
 
-def links_at(card: Card, marker: Marker, slot: str) -> int:
-    """How many links a marker would form at that slot (with its rotation), on a copy of the card."""
-    trial = card.model_copy(deep=True)
-    trial.m[slot] = marker
-    return len(links_of(trial, slot))
-
-
 def preparar_espacos_opcoes(state: State, s: int) -> list[str]:
     """Where the marker goes, and for a spot that links, how its link bonus is taken, in one press:
     "pe:<slot>:<direction>", or "pe:<slot>:<direction>:<links as Fame>" (the rest as coins; PT p.17,
@@ -133,7 +141,7 @@ def preparar_espacos_opcoes(state: State, s: int) -> list[str]:
     card = state.row[state.ctx["card"]]
     out = []
     for slot, d in placements(card, s, o.sym):
-        k = links_at(card, Marker(seat=s, sym=o.sym, t=o.t, d=d), slot)
+        k = links_if(card, Marker(seat=s, sym=o.sym, t=o.t, d=d), slot)
         out += [f"pe:{slot}:{d}:{f}" for f in range(k, -1, -1)] if k else [f"pe:{slot}:{d}"]
     return out + ["voltar"]
 

@@ -131,6 +131,11 @@ def menu(state: State, s: int) -> list[str]:
     return out
 
 
+def surely_busy(state: State, s: int) -> bool:
+    """Rerrolar um Dado is always there for its AP."""
+    return state.cur.ap >= cost(state, "rerrolar")
+
+
 def opened_by_returns(state: State, s: int) -> bool:
     """Whether giving a trick back could open Aprender um Truque: the trick slots or symbols are all
     used and a Residence die still offers something."""

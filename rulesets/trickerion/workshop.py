@@ -43,6 +43,11 @@ def menu(state: State, s: int) -> list[str]:
     return out
 
 
+def surely_busy(state: State, s: int) -> bool:
+    """The Workshop's own menu is quick to list."""
+    return bool(menu(state, s))
+
+
 def opened_by_returns(state: State, s: int) -> bool:
     """Whether giving a component back could open Mover Componentes: a regular stack of 3 that would
     fit a Manager's multi-component space with one unit less (Arquitetar needs components, never fewer)."""
