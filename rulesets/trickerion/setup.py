@@ -184,6 +184,7 @@ def next_decision(state: State) -> bool:
         if p.magician is None:
             state.turn, state.step = s, "magico"
             return True
+    state.phase = "start"  # every magician chosen: "Preparação individual" goes on (PT p.9)
     if state.steps:
         return True
     if state.beginner:
