@@ -22,7 +22,7 @@ from rulesets.registry import available, get_game
 NAMES = ["Ana", "Bruno", "Carla", "Duda"]
 GOAL_MS, GOAL_BYTES = 60.0, 250_000
 # Choices a player heading for the Theater makes more often (prefixes of Trickerion's choice ids).
-THEATRICAL = {"aq": 40, "preparar": 30, "pt": 10, "pc": 5, "pe": 3, "reagendar": 3, "comprar": 4, "l:theater": 8,
+THEATRICAL = {"aq": 40, "pp": 30, "pt": 10, "pc": 5, "pe": 3, "reagendar": 3, "comprar": 4, "l:theater": 8,
               "l:workshop": 8, "es:theater": 8, "es:workshop": 8}
 LAZY = {"pronto", "fim", "voltar", "passar", "devolver"}
 
@@ -43,6 +43,8 @@ class PictureFigure:
 def _weight(choice: str) -> float:
     if choice in LAZY:
         return 0.3
+    if choice.startswith("al:"):  # a character and its space in one choice: weighed by the space
+        choice = "es:" + choice.split(":", 2)[2]
     for prefix, w in THEATRICAL.items():
         if choice.startswith(prefix):
             return w

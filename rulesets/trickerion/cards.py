@@ -120,7 +120,7 @@ _IDS = {"magician": lambda: MAGICIANS, "char": lambda: CHARACTERS, "trick": lamb
 # ---------------------------------------------------------------------------------------------- prompts
 
 TRICK_HEADS = ("t", "dt", "mt", "pt", "at", "aq", "ro", "rp", "du", "ig", "el", "gp", "nt")
-ROW_HEADS = ("pc", "rc", "ap", "pl", "gc", "tw", "dd", "cc", "yo")
+ROW_HEADS = ("pp", "pc", "rc", "ap", "pl", "gc", "tw", "dd", "cc", "yo")
 SPECIAL_HEADS = ("l", "kp", "mi", "hy")
 
 

@@ -7,7 +7,7 @@ from rulesets.core import Event, Rng, msg
 
 from . import hooks, ledger, round_summary
 from .data import BOARD, CARDS
-from .rules import comp_name, kind, log, qty, who
+from .rules import comp_name, log, qty, wages, who
 from .state import Card, State
 
 
@@ -16,7 +16,7 @@ def pagar_salarios(state: State, events: list[Event]) -> None:
     mandatory while coins last; each unpaid coin costs 2 Fame (never below 0)."""
     for s in state.order:
         p = state.p[s]
-        due = sum(BOARD.characters[kind(c)].wage for c in p.placed if c != p.app_ext)
+        due = wages(p, p.placed)
         paid = min(due, p.coins)
         p.coins -= paid
         lost = min(p.fame, 2 * (due - paid))

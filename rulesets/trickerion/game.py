@@ -5,21 +5,26 @@ named after its place:
 
     Rolar os Dados                town_center.rolar_dados: the six Town Center dice
     Ajustar a Ordem de Iniciativa ajustar_ordem_de_iniciativa: reverse Fame, ties invert (not in round 1)
-    Propaganda                    propaganda: in initiative order, pay 1-4 coins for 2 Fame, once
+    Propaganda                    propaganda: pay 1-4 coins (the initiative space) for 2 Fame, once;
+                                  every player who can pay is asked at the same time
     Fase de Atribuição            placement.atribuir: SECRET and SIMULTANEOUS, every player puts cards
-                                  under characters; placement.revelar shows them all at once (checkpoint)
-    Fase de Alocar Personagens    placement.alocar_personagem -> alocar_no_espaco -> reforcar_personagem
-                                  -> the place's actions one by one (town_center, market, workshop,
-                                  theater) -> "fim": one character per turn, in initiative order
+                                  under characters, one press a character; placement.revelar shows them
+                                  all at once (checkpoint)
+    Fase de Alocar Personagens    placement.alocar_personagem (a character and its space in one choice)
+                                  -> the place's actions one by one, Reforçar o Personagem among the
+                                  first (town_center, market, workshop, theater) -> "fim": one
+                                  character per turn, in initiative order
     Fase de Apresentação          performance.apresentar: Thursday to Sunday
     Fase de Fim da Rodada         end_of_round: pagar_salarios, retornar_personagens,
                                   chegada_das_encomendas, mover_cartas_de_apresentacao, posters,
                                   the round marker; after round 5, scoring.final
 
-Before round 1 (setup.py): each player in seat order picks a magician (one per favourite category),
-then — unless the beginner setup is chosen — a starting trick, 2 coins of components and a
-specialist with its bonus; Engineers pick their extra trick after everyone's starting trick.
-`advance` runs everything automatic until someone must decide.
+Before round 1 (setup.py): in seat order each player picks a magician (one per favourite category) and
+then — unless the beginner setup is chosen — a starting trick, 2 coins of components and a specialist
+with its bonus, at the same time as the players after them pick theirs; Engineers pick their extra
+trick one at a time after everyone's own setup.
+`advance` runs everything automatic until someone must decide; `settle` answers every question that
+has a single answer (told in the log), so none is asked (issue 13).
 """
 
 from __future__ import annotations
@@ -57,7 +62,7 @@ from . import (
 from .data import BOARD
 from .picture import summary as final_picture
 from .quick_game import NAME as QUICK_GAME  # importing an option's module registers it in hooks.REGISTRY
-from .rules import gain, initiative_space, log, qty, who
+from .rules import deciding, gain, initiative_space, log, qty, set_step, step_of, who
 from .secret_workshop import NAME as SECRET_WORKSHOP
 from .state import State
 
@@ -81,6 +86,19 @@ class Options(BaseModel):
 # ---------------------------------------------------------------------------------------------- Propaganda
 
 
+def oferecer_propaganda(state: State, events: list[Event]) -> None:
+    """PT p.11 gives every player "a chance" to advertise once a round and sets no order, and no player's
+    choice changes another's: everyone who can pay their initiative space's cost is asked at once
+    (ruling 13); a player who cannot is told why."""
+    for s in state.order:
+        cost = initiative_space(state, s)
+        if state.p[s].coins >= cost:
+            set_step(state, s, "propaganda")
+        else:
+            log(events, "advertise_cannot", player=who(s), cost=qty("coins", cost),
+                coins=qty("coins", state.p[s].coins))
+
+
 def propaganda_opcoes(state: State, s: int) -> list[str]:
     return ["propaganda", "passar"]
 
@@ -93,8 +111,7 @@ def propaganda(state: State, s: int, choice: str, rng: Rng, events: list[Event])
         p.poster = True
         gain(p, fame=BOARD.advertise["fame"])
         log(events, "advertise", player=who(s), coins=qty("coins", cost), fame=BOARD.advertise["fame"])
-    state.pi += 1
-    state.turn, state.step = None, ""
+    set_step(state, s, "")
     return True
 
 
@@ -119,6 +136,7 @@ def iniciar_rodada(state: State, rng: Rng, events: list[Event]) -> None:
     for m in hooks.active(state):
         m.start_round(state, rng, events)
     state.phase, state.pi = "advertise", 0
+    oferecer_propaganda(state, events)
 
 
 def ajustar_ordem_de_iniciativa(state: State, events: list[Event]) -> None:
@@ -133,7 +151,7 @@ def advance(state: State, rng: Rng, events: list[Event]) -> bool:
     revealed = False
     while True:
         if state.phase in ("magician", "start"):
-            if state.step or setup.next_decision(state):
+            if setup.next_decision(state):
                 return revealed
             if state.beginner:
                 setup.beginner_setup(state, events)
@@ -142,17 +160,14 @@ def advance(state: State, rng: Rng, events: list[Event]) -> bool:
             for m in hooks.active(state):
                 m.after_setup(state, rng, events)
         elif state.phase == "round":
-            if state.step:  # a module's decision after the setup (the quick game's components)
+            if state.step or state.steps:  # a module's decisions after the setup (the quick game's)
                 return revealed
             iniciar_rodada(state, rng, events)
         elif state.phase == "advertise":
-            while state.pi < state.n:
-                s = state.order[state.pi]
-                if state.p[s].coins >= initiative_space(state, s):
-                    state.turn, state.step = s, "propaganda"
-                    return revealed
-                state.pi += 1
+            if state.steps:
+                return revealed
             state.phase, state.turn, state.step = "assign", None, "assign"
+            placement.iniciar_atribuicao(state)
             log(events, "assignment")
         elif state.phase == "assign":
             if not all(p.ready for p in state.p):
@@ -190,15 +205,100 @@ def advance(state: State, rng: Rng, events: list[Event]) -> bool:
             return revealed
 
 
-def handlers(state: State) -> tuple:
-    """The (choices, apply) pair of the decision in progress; modules' places bring their own steps."""
-    found = STEPS.get(state.step)
+def handlers(state: State, seat: int) -> tuple:
+    """The (choices, apply) pair of the seat's decision in progress; modules' places bring their own steps."""
+    step = step_of(state, seat)
+    found = STEPS.get(step)
     if found is None:
         for m in hooks.active(state):
-            found = found or m.steps(state).get(state.step)
+            found = found or m.steps(state).get(step)
             for place in m.places(state).values():
-                found = found or getattr(place, "STEPS", {}).get(state.step)
+                found = found or getattr(place, "STEPS", {}).get(step)
     return found
+
+
+# ---------------------------------------------------------------------------------------------- one answer
+
+SETTLE_LIMIT = 200  # single answers in a row (a game has far fewer; more would be a rules loop)
+# (step, choice head) of single answers whose own log line says why: a character left idle for want of
+# a free space, a character's actions ended with nothing left to do
+TOLD = {("alocar", "ocioso"), ("ocioso", "o"), ("acoes", "fim")}
+
+
+def only_answer(state: State, s: int, choices: list[str]) -> str | None:
+    """The answer to a question that has only one (backing out of the menu that asked it aside): a
+    question like that is not asked (issue 13). None: the question is a real one."""
+    real = [c for c in choices if c != "voltar"]
+    if len(real) == 1:
+        return real[0]
+    return choices[0] if not real and len(choices) == 1 else None
+
+
+def _moment(state: State) -> tuple:
+    """Where the game stands: a seat deciding at the same time as others, whose own decision did not
+    change, is not asked anything new while the moment is the same."""
+    return state.phase, state.round, state.turn, state.step
+
+
+def _may_have_one_answer(state: State, s: int) -> bool:
+    """A cheap look before listing a seat's choices: the decisions that always offer two answers or more
+    (Propaganda; an assignment still asking for a character's card) need no listing."""
+    step = step_of(state, s)
+    if step == "propaganda":
+        return False
+    if step == "assign":
+        p = state.p[s]
+        return p.pick is None and not p.plan and not p.rest
+    if step == "alocar":  # "ocioso" and a space for some character, or "passar"
+        return not state.tp and not any(placement.has_space(state, s, c) for c in placement.waiting(state, s))
+    if step == "ocioso":
+        return len(placement.waiting(state, s)) == 1
+    if step == "acoes":  # "fim" and an action the place surely offers
+        return not placement.surely_busy(state, s)
+    return True
+
+
+def settle(state: State, rng: Rng, events: list[Event], actor: int | None = None,
+           before: tuple | None = None) -> bool:
+    """Apply every question with a single legal answer, each told in the log (privately during the secret
+    assignment), then the automatic parts after it; True if one of them was a checkpoint. Part of the
+    move that led to it: replayed with it, undone with it. `actor` and `before` (the `_moment` before
+    its move): while the moment is the same, only the seats it may have changed are looked at."""
+    checkpoint = False
+    for _ in range(SETTLE_LIMIT):
+        found = None
+        seats = deciding(state)
+        if before is not None and actor is not None and _moment(state) == before:
+            seats = [s for s in seats if s == actor or s == state.turn]
+        before = None  # after a step taken here, everyone is looked at again
+        for s in seats:
+            if not _may_have_one_answer(state, s):
+                continue
+            choice = only_answer(state, s, handlers(state, s)[0](state, s))
+            if choice is not None:
+                found = s, choice
+                break
+        if found is None:
+            return checkpoint
+        s, choice = found
+        step = step_of(state, s)
+        if step == "acoes" and choice == "fim":
+            state.ctx["spent"] = True  # its own line says the character had nothing left to do
+        if (step, choice.split(":")[0]) not in TOLD:
+            secret = step == "assign" or any(m.secret_step(state, step) for m in hooks.active(state))
+            log(events, "only", audience=[s] if secret else None, player=who(s),
+                question=views.title(state, s), answer=views.label(state, s, choice))
+        checkpoint = bool(handlers(state, s)[1](state, s, choice, rng, events)) or checkpoint
+        checkpoint = advance(state, rng, events) or checkpoint
+    raise RuntimeError("a question with a single answer leads to another, without end")
+
+
+def play(state: State, seat: int, choice: str, rng: Rng, events: list[Event]) -> bool:
+    """One decision and everything automatic after it; True if it is an undo checkpoint."""
+    before = _moment(state)
+    checkpoint = bool(handlers(state, seat)[1](state, seat, choice, rng, events))
+    checkpoint = advance(state, rng, events) or checkpoint
+    return settle(state, rng, events, seat, before) or checkpoint
 
 
 def rounds(state: State) -> int:
@@ -225,7 +325,7 @@ def cost_of(state: State, s: int, choice: str) -> int:
     step's apply on a copy, without the automatic parts that follow (the same whatever is chosen)."""
     trial = state.model_copy(deep=True)
     before = _purse(trial, s)
-    handlers(trial)[1](trial, s, choice, Rng(0), [])
+    handlers(trial, s)[1](trial, s, choice, Rng(0), [])
     return sum(max(0, b - a) for b, a in zip(before, _purse(trial, s), strict=True))
 
 
@@ -246,22 +346,18 @@ class Trickerion(Game[State, Options]):
         state.modules += [name for name, on in ((SECRET_WORKSHOP, options.secret_workshop),
                                                 (QUICK_GAME, options.quick_game)) if on]
         advance(state, rng, events)
+        settle(state, rng, events)
         return state, events
 
     def to_act(self, state: State) -> list[int]:
-        if state.phase == "assign":
-            return [s for s, p in enumerate(state.p) if not p.ready]
-        if state.phase == "over" or state.turn is None:
-            return []
-        return [state.turn]
+        return deciding(state)
 
     def legal_choices(self, state: State, seat: int) -> list[str]:
-        return handlers(state)[0](state, seat)
+        return handlers(state, seat)[0](state, seat)
 
     def apply(self, state: State, seat: int, choice: str, rng: Rng) -> Outcome:
         events: list[Event] = []
-        checkpoint = bool(handlers(state)[1](state, seat, choice, rng, events))
-        checkpoint = advance(state, rng, events) or checkpoint
+        checkpoint = play(state, seat, choice, rng, events)
         return unchecked(Outcome, events=events, checkpoint=checkpoint)  # built every move: no validation
 
     def prompt(self, state: State, seat: int) -> Prompt:
@@ -311,7 +407,7 @@ class Trickerion(Game[State, Options]):
             if safe in choices:
                 return safe
         preferred = [c for c in choices if c.endswith(":-") or c == "sa" or _declines(c, choices)]
-        preferred += [c for c in choices if c.startswith("o:")] + [c for c in choices if c == "voltar"]
+        preferred += [c for c in choices if c == "ocioso" or c.startswith("o:")] + [c for c in choices if c == "voltar"]
         for c in preferred:
             if not cost_of(state, seat, c):  # a "no" that costs (no Barganhar) is not the cheapest
                 return c

@@ -219,6 +219,11 @@ class Module:
         """Extra info lines of the seat's prompt."""
         return []
 
+    def secret_step(self, state: State, step: str) -> bool:
+        """Whether the choices of this decision of the module's are seen by the deciding player only (the
+        special card kept at the Beco Escuro): a single answer applied without asking is told to them only."""
+        return False
+
 
 REGISTRY: dict[str, Module] = {}
 

@@ -1,5 +1,6 @@
-"""Mercado: Comprar (up to 3 of one type in stock), Barganhar (only with a purchase; the total never
-below 1), Encomendar, Encomenda Rápida (+1 coin; the component returns to the supply at round end)."""
+"""Mercado: Comprar (up to 3 of one type in stock, type and quantity in one choice), Barganhar (only
+with a purchase, asked only when there are AP to spend on it; the total never below 1), Encomendar,
+Encomenda Rápida (+1 coin; the component returns to the supply at round end)."""
 
 from __future__ import annotations
 
@@ -22,12 +23,13 @@ def buy_area(state: State) -> list[str]:
     return comps
 
 
-def unit_price(state: State, comp: str) -> int | None:
-    """The price of a component in the stock: the Buy area's, or the Quick Order slot's (+1)."""
+def unit_price(state: State, comp: str, area: list[str] | None = None) -> int | None:
+    """The price of a component in the stock: the Buy area's, or the Quick Order slot's (+1). `area`:
+    buy_area(state), when the caller has it (menus price every component in stock)."""
     price = comp_cost(comp)
     for m in hooks.active(state):
         price = m.component_cost(state, comp, price)
-    if comp in buy_area(state):
+    if comp in (buy_area(state) if area is None else area):
         return price
     if comp == state.quick:
         return price + SURCHARGE
@@ -38,8 +40,8 @@ def _cheapest_total(total: int, ap_for_bargain: int) -> int:
     return max(1, total - ap_for_bargain) if total > 0 else 0
 
 
-def quantities(state: State, s: int, comp: str) -> list[int]:
-    p, price = state.p[s], unit_price(state, comp)
+def quantities(state: State, s: int, comp: str, area: list[str] | None = None) -> list[int]:
+    p, price = state.p[s], unit_price(state, comp, area)
     if price is None:
         return []
     bargain_ap = state.cur.ap - cost(state, "comprar")
@@ -47,21 +49,44 @@ def quantities(state: State, s: int, comp: str) -> list[int]:
             if _cheapest_total(k * price, bargain_ap) <= p.coins]
 
 
+def _on_sale(state: State, area: list[str]) -> list[str]:
+    return list(dict.fromkeys([*area, *([state.quick] if state.quick else [])]))
+
+
 def buyable(state: State, s: int) -> list[str]:
-    return [c for c in dict.fromkeys([*buy_area(state), *([state.quick] if state.quick else [])])
-            if quantities(state, s, c)]
+    area = buy_area(state)
+    return [c for c in _on_sale(state, area) if quantities(state, s, c, area)]
 
 
 def menu(state: State, s: int) -> list[str]:
     ap = state.cur.ap
     out = []
-    if ap >= cost(state, "comprar") and buyable(state, s):
-        out.append("comprar")
+    if ap >= cost(state, "comprar"):
+        area = buy_area(state)
+        if any(quantities(state, s, c, area) for c in _on_sale(state, area)):
+            out.append("comprar")
     if ap >= cost(state, "encomendar") and None in state.orders:
         out.append("encomendar")
     if ap >= cost(state, "encomenda_rapida"):
         out.append("encomenda_rapida")
     return out
+
+
+def surely_busy(state: State, s: int) -> bool:
+    """Encomenda Rápida is always there for its AP, Encomendar while an Order space is free."""
+    ap = state.cur.ap
+    return ap >= cost(state, "encomenda_rapida") or (ap >= cost(state, "encomendar") and None in state.orders)
+
+
+def opened_by_returns(state: State, s: int) -> bool:
+    """Whether giving components back could open Comprar: a component on sale that the player could pay
+    for but has no room for."""
+    p, ap = state.p[s], state.cur.ap
+    if ap < cost(state, "comprar"):
+        return False
+    area, spare = buy_area(state), ap - cost(state, "comprar")
+    return any(room_for(p, c) == 0 and _cheapest_total(unit_price(state, c, area), spare) <= p.coins
+               for c in _on_sale(state, area))
 
 
 def start(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
@@ -72,26 +97,22 @@ def back(state: State) -> None:
     state.step, state.ctx = "acoes", {}
 
 
-def comprar_tipo_opcoes(state: State, s: int) -> list[str]:
-    return [f"cp:{c}" for c in buyable(state, s)] + ["voltar"]
+def comprar_opcoes(state: State, s: int) -> list[str]:
+    """What to buy, type and quantity in one press ("cp:<component>:<n>", its total on the button)."""
+    area = buy_area(state)
+    return [f"cp:{c}:{k}" for c in _on_sale(state, area) for k in quantities(state, s, c, area)] + ["voltar"]
 
 
-def comprar_tipo(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
+def comprar_escolher(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
-    state.ctx = {"comp": choice[3:]}
-    state.step = "comprar_q"
-
-
-def comprar_quantidade_opcoes(state: State, s: int) -> list[str]:
-    return [f"cq:{k}" for k in quantities(state, s, state.ctx["comp"])] + ["voltar"]
-
-
-def comprar_quantidade(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    if choice == "voltar":
-        return back(state)
-    state.ctx["n"] = int(choice[3:])
-    state.step = "comprar_b"
+    _, comp, n = choice.split(":")
+    state.ctx = {"comp": comp, "n": int(n)}
+    offs = barganhas(state, s)
+    if len(offs) > 1:
+        state.step = "comprar_b"
+    else:  # no AP to bargain with (or the one way to afford it): not a question; the log says the price
+        comprar(state, s, f"bg:{offs[0]}", rng, events)
 
 
 def barganhas(state: State, s: int) -> list[int]:
@@ -162,8 +183,7 @@ def encomenda_rapida(state: State, s: int, choice: str, rng: Rng, events: list[E
 
 
 STEPS = {
-    "comprar_t": (comprar_tipo_opcoes, comprar_tipo),
-    "comprar_q": (comprar_quantidade_opcoes, comprar_quantidade),
+    "comprar_t": (comprar_opcoes, comprar_escolher),
     "comprar_b": (barganhar_opcoes, comprar),
     "encomendar_t": (encomendar_tipo_opcoes, encomendar_tipo),
     "encomendar_e": (encomendar_espaco_opcoes, encomendar),

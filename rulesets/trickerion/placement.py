@@ -9,7 +9,7 @@ from rulesets.core import Event, Rng, msg
 
 from . import hooks, market, theater, town_center, workshop
 from .data import BOARD, DAYS
-from .rules import base_ap, characters, comp_name, kind, log, remove_component, return_trick, trick_name, who
+from .rules import base_ap, characters, comp_name, kind, log, qty, remove_component, return_trick, trick_name, who
 from .state import Current, Player, State
 
 PLACES = {"downtown": town_center, "market": market, "workshop": workshop, "theater": theater}
@@ -72,33 +72,63 @@ def hand_left(p: Player) -> dict[str, int]:
     return left
 
 
+# One press a character (issue 13): the prompt asks for the card of the next character still without
+# one (`pick`), in the team's order; the player may leave it idle, take a card back, or stop. A player
+# is done when every character has a card or is left idle, or no card is left (PT p.11-12: "até que
+# todos tenham colocado ... ou decidam não colocar mais"), or when they say so ("Pronto").
+
+
+def iniciar_atribuicao(state: State) -> None:
+    """The Fase de Atribuição begins: each player is asked for their first character's card."""
+    for p in state.p:
+        p.rest, p.pick = [], None
+        p.pick = next_pick(p)
+
+
+def next_pick(p: Player, after: str | None = None) -> str | None:
+    """The next character (after `after`, in the team's order, round again) with no card that was not
+    left idle; None when there is none or no card is left to give."""
+    if not any(n > 0 for n in hand_left(p).values()):
+        return None
+    team = characters(p)
+    start = team.index(after) + 1 if after in team else 0
+    return next((c for c in team[start:] + team[:start] if c not in p.plan and c not in p.rest), None)
+
+
 def atribuir_opcoes(state: State, s: int) -> list[str]:
     p = state.p[s]
+    out = []
     if p.pick is not None:
-        return [f"l:{card}" for card, n in hand_left(p).items() if n > 0] + ["voltar"]
-    team = characters(p)
-    out = [f"c:{c}" for c in team if c not in p.plan] if any(n > 0 for n in hand_left(p).values()) else []
-    out += [f"r:{c}" for c in team if c in p.plan]
+        out += [f"l:{card}" for card, n in hand_left(p).items() if n > 0] + [f"o:{p.pick}"]
+    out += [f"r:{c}" for c in characters(p) if c in p.plan or c in p.rest]
     return out + ["pronto"]
 
 
 def atribuir(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     p = state.p[s]
-    if choice == "voltar":
-        p.pick = None
-    elif choice.startswith("c:"):
-        p.pick = choice[2:]
-    elif choice.startswith("l:"):
-        p.plan[p.pick] = choice[2:]
-        log(events, "assigned", audience=[s], char=char_msg(p.pick), loc=card_msg(state, choice[2:]))
-        p.pick = None
-    elif choice.startswith("r:"):
-        del p.plan[choice[2:]]
-        log(events, "unassigned", audience=[s], char=char_msg(choice[2:]))
-    elif choice == "pronto":
-        p.ready = True
+    head, _, arg = choice.partition(":")
+    if head == "l":
+        p.plan[p.pick] = arg
+        log(events, "assigned", audience=[s], char=char_msg(p.pick), loc=card_msg(state, arg))
+        p.pick = next_pick(p, p.pick)
+    elif head == "o":
+        p.rest.append(arg)
+        log(events, "assigned_idle", audience=[s], char=char_msg(arg))
+        p.pick = next_pick(p, arg)
+    elif head == "r":
+        if arg in p.plan:
+            del p.plan[arg]
+        else:
+            p.rest.remove(arg)
+        log(events, "unassigned", audience=[s], char=char_msg(arg))
+        p.pick = arg
+    if choice == "pronto":
+        p.ready, p.pick = True, None
         log(events, "assign_done", player=who(s))
         return True
+    if p.pick is None:  # every character has a card or stays idle (or no card is left): done
+        p.ready = True
+        log(events, "assign_done", player=who(s))
     return False
 
 
@@ -106,6 +136,7 @@ def revelar(state: State, events: list[Event]) -> None:
     for s in state.order:
         p = state.p[s]
         p.idle = [c for c in characters(p) if c not in p.plan]
+        p.rest, p.pick = [], None
     if any([m.reveal(state, events) for m in hooks.active(state)]):
         return  # a module keeps the cards face down (and says so)
     for s in state.order:
@@ -154,6 +185,16 @@ def free_spaces(state: State, s: int, char: str) -> list[str]:
     return out
 
 
+def has_space(state: State, s: int, char: str) -> bool:
+    """Whether the character has a free space: its card's own location first (the usual answer, and
+    the cheap one), then every location a module opens to it."""
+    p = state.p[s]
+    own = _free_spaces(state, s, char, card_location(state, p.plan[char]))
+    for m in hooks.active(state):
+        own = m.spaces(state, s, char, own)
+    return bool(own) or bool(free_spaces(state, s, char))
+
+
 def _free_spaces(state: State, s: int, char: str, loc: str) -> list[str]:
     if loc == "theater":
         p = state.p[s]
@@ -195,10 +236,57 @@ def space_ap(key: str, state: State | None = None) -> int | None:
     return BOARD.locations[parts[0]].spaces[int(parts[-1])].ap
 
 
+def space_kind(key: str, state: State | None = None) -> tuple:
+    """What a space is to the rules: its location and AP modifier, and in the Theater its weekday and
+    whether it is the performance space. Two free spaces of one kind are the same choice (PT p.12: a
+    character takes the location's modifier; nothing else tells a location's spaces apart)."""
+    if key.split(".")[0] in BOARD.locations:
+        return _board_kind(key)
+    return key.split(".")[0], space_ap(key, state)
+
+
+@cache  # a board space's kind never changes (the placement prompt asks for every free one, every move)
+def _board_kind(key: str) -> tuple:
+    parts = key.split(".")
+    if parts[0] == "theater":
+        return parts[0], parts[1], parts[2][0]
+    return parts[0], space_ap(key)
+
+
+def distinct_spaces(state: State, s: int, char: str) -> list[str]:
+    """The free spaces the character may take, one of each kind (the first free one stands for it)."""
+    seen: set[tuple] = set()
+    out = []
+    for key in free_spaces(state, s, char):
+        kind_ = space_kind(key, state)
+        if kind_ not in seen:
+            seen.add(kind_)
+            out.append(key)
+    return out
+
+
+DIRECT = 16  # buttons of characters and spaces in one prompt at most; beyond, the busiest characters go in two steps
+
+
 def alocar_opcoes(state: State, s: int) -> list[str]:
-    chars = waiting(state, s)
-    out = [f"a:{c}" for c in chars if free_spaces(state, s, c)] + [f"o:{c}" for c in chars]
+    """One press a character: "al:<character>:<space>" for each kind of free space its card allows; a
+    character with too many (a card opening every location, or a crowded prompt) is "a:<character>",
+    then its location and space. Then leaving a character idle ("ocioso", which asks which when
+    several could be), and ending the turn when a further placement is optional."""
+    waiting_ = waiting(state, s)
+    kinds = {c: distinct_spaces(state, s, c) for c in waiting_}
+    direct = {c for c in waiting_ if kinds[c]}
+    while sum(len(kinds[c]) for c in direct) > DIRECT:
+        direct.discard(max(direct, key=lambda c: (len(kinds[c]), waiting_.index(c))))
+    out = []
+    for c in waiting_:
+        out += [f"al:{c}:{k}" for k in kinds[c]] if c in direct else [f"a:{c}"] if kinds[c] else []
+    out.append("ocioso")
     return out + ["passar"] if state.tp else out  # a further placement this turn is optional
+
+
+def ocioso_opcoes(state: State, s: int) -> list[str]:
+    return [f"o:{c}" for c in waiting(state, s)] + ["voltar"]
 
 
 def placements_per_turn(state: State) -> int:
@@ -213,22 +301,37 @@ def alocar_personagem(state: State, s: int, choice: str, rng: Rng, events: list[
         state.step, state.tp = "", 0
         state.pi = (state.pi + 1) % state.n
         return True
-    c = choice[2:]
-    if choice.startswith("o:"):
-        state.p[s].idle.append(c)
-        log(events, "idle", player=who(s), char=char_msg(c))
+    if choice == "ocioso":
+        state.step = "ocioso"
+        return False
+    if choice == "voltar":
+        state.step = "alocar"
+        return False
+    head, _, arg = choice.partition(":")
+    if head == "al":
+        c, key = arg.split(":", 1)
+        return alocar(state, s, c, key, events)
+    if head == "o":
+        state.step = "alocar"
+        idle = not free_spaces(state, s, arg)
+        state.p[s].idle.append(arg)
+        if idle:  # no free space for it: the only thing left is to flip its card (ruling 15)
+            log(events, "idle_full", player=who(s), char=char_msg(arg),
+                loc=card_msg(state, state.p[s].plan[arg]))
+        else:
+            log(events, "idle", player=who(s), char=char_msg(arg))
         encerrar_personagem(state)
         return True
-    state.ctx = {"c": c}
+    state.ctx = {"c": arg}
     state.step = "espaco"
     return False
 
 
-MAX_SPACES = 20  # more free spaces than this (a card sending a character anywhere): the location first
+MAX_SPACES = 12  # more kinds of free space than this (a card sending a character anywhere): the location first
 
 
 def espaco_opcoes(state: State, s: int) -> list[str]:
-    keys = free_spaces(state, s, state.ctx["c"])
+    keys = distinct_spaces(state, s, state.ctx["c"])
     loc = state.ctx.get("loc")
     if loc is None and len(keys) > MAX_SPACES:
         return [f"lc:{x}" for x in dict.fromkeys(k.split(".")[0] for k in keys)] + ["voltar"]
@@ -243,7 +346,13 @@ def alocar_no_espaco(state: State, s: int, choice: str, rng: Rng, events: list[E
     if choice.startswith("lc:"):
         state.ctx["loc"] = choice[3:]
         return False
-    p, c, key = state.p[s], state.ctx["c"], choice[3:]
+    return alocar(state, s, state.ctx["c"], choice[3:], events)
+
+
+def alocar(state: State, s: int, c: str, key: str, events: list[Event]) -> bool:
+    """Character c takes the space: its AP are set (Reforçar o Personagem stays open until its first
+    action), then a module's decisions right after a placement, then the actions."""
+    p = state.p[s]
     loc = key.split(".")[0]
     state.occ[key] = f"{s}:{c}"
     p.placed[c] = key
@@ -261,12 +370,12 @@ def alocar_no_espaco(state: State, s: int, choice: str, rng: Rng, events: list[E
     for m in hooks.active(state):
         base = m.base_ap(state, s, c, base)
     ap = base + mod + sum(m.placement_ap(state, s, c, loc) for m in hooks.active(state))
-    state.cur = Current(c=c, loc=loc, sp=key, ap=max(0, ap))
-    state.ctx = {}
     enhance = BOARD.locations[loc].enhance if loc in BOARD.locations else True
     for m in hooks.active(state):
         enhance = m.enhance(state, loc, enhance)
-    state.step = "reforcar" if enhance and p.shards > 0 else "acoes"
+    state.cur = Current(c=c, loc=loc, sp=key, ap=max(0, ap), shard=enhance)
+    state.ctx = {}
+    state.step = "acoes"
     for m in hooks.active(state):
         m.placement_step(state, s)
     return False
@@ -278,6 +387,17 @@ def plan_item(char: str, card: str):
 
 
 def space_msg(key: str, state: State | None = None):
+    if key.split(".")[0] in BOARD.locations:
+        return _space_msg(key)
+    return _space_msg_of(key, state)
+
+
+@cache  # a board space's name never changes: built once (placements log it, buttons show it)
+def _space_msg(key: str):
+    return _space_msg_of(key, None)
+
+
+def _space_msg_of(key: str, state: State | None):
     parts = key.split(".")
     if parts[0] == "theater":
         where = "perf" if parts[2] == "p" else "backstage"
@@ -293,36 +413,71 @@ def enhance_ap(state: State) -> int:
     return ap
 
 
-def reforcar_opcoes(state: State, s: int) -> list[str]:
-    return ["fr:1", "fr:0"]
+def can_enhance(state: State, s: int) -> bool:
+    """Reforçar o Personagem: +1 AP for a Shard "uma vez ao alocar um Personagem em qualquer Local,
+    exceto no Teatro" (PT p.12). Offered in the action menu until the character's first action, and
+    only to a player with a Shard where the location allows it (ruling 16)."""
+    return state.cur is not None and state.cur.shard and state.p[s].shards > 0
 
 
-def reforcar_personagem(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
-    """Reforçar o Personagem: +1 AP for a Shard, once per placement, never in the Theater."""
-    if choice == "fr:1":
-        state.p[s].shards -= 1
-        state.cur.ap += enhance_ap(state)
-        log(events, "enhance", player=who(s))
-    state.step = "acoes"
-    return False
+def reforcar(state: State, s: int, events: list[Event]) -> None:
+    state.p[s].shards -= 1
+    state.cur.ap += enhance_ap(state)
+    state.cur.shard = False
+    log(events, "enhance", player=who(s), ap=enhance_ap(state))
+
+
+def _menu(state: State, s: int, extra: int = 0) -> list[str]:
+    """The location's actions the character can pay for (with `extra` AP more)."""
+    state.cur.ap += extra
+    try:
+        return places(state)[state.cur.loc].menu(state, s)
+    finally:
+        state.cur.ap -= extra
+
+
+def surely_busy(state: State, s: int) -> bool:
+    """A quick look (the full menu is the costly part of a move): whether the place surely offers the
+    character an action now, by the places that can tell at once (an action always there)."""
+    place = places(state)[state.cur.loc]
+    return hasattr(place, "surely_busy") and place.surely_busy(state, s)
+
+
+def opened_by_returns(state: State, s: int) -> bool:
+    """Whether giving components or tricks back could let the character act here (room for a purchase, a
+    trick slot to learn into, a Theater slot freed...): each place says; one that does not, perhaps."""
+    place = places(state)[state.cur.loc]
+    return place.opened_by_returns(state, s) if hasattr(place, "opened_by_returns") else True
 
 
 def acoes_opcoes(state: State, s: int) -> list[str]:
-    out = places(state)[state.cur.loc].menu(state, s)
+    """The location's actions the character can pay for; Reforçar o Personagem while it is open and buys
+    an action; Devolver à reserva while the character can act, or when giving back could let it; and the
+    end. A character with nothing left to do has only the end, which then is not asked (PT p.12: "Uma vez
+    que o jogador tenha realizado todas as Ações"; ruling 18)."""
+    out = _menu(state, s)
+    if can_enhance(state, s) and (out or _menu(state, s, enhance_ap(state))):
+        out.insert(0, "fr:1")
     p = state.p[s]
-    if p.comps or p.tricks:
+    if (p.comps or p.tricks) and (out or opened_by_returns(state, s)):
         out.append("devolver")
     return out + ["fim"]
 
 
 def escolher_acao(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     if choice == "fim":
-        log(events, "char_done", player=who(s), char=char_msg(state.cur.c))
+        done = state.ctx.pop("spent", False)  # nothing left to do: it ended by itself (game.settle), and says why
+        log(events, "char_spent" if done else "char_done", player=who(s), char=char_msg(state.cur.c),
+            ap=qty("ap", state.cur.ap))
         encerrar_personagem(state)
         return True
+    if choice == "fr:1":
+        reforcar(state, s, events)
+        return False
     if choice == "devolver":
         state.step = "devolver"
         return False
+    state.cur.shard = False  # an action begins: the placement's Reforçar is past
     places(state)[state.cur.loc].start(state, s, choice, rng, events)
     return False
 
@@ -358,8 +513,8 @@ def devolver(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -
 STEPS = {
     "assign": (atribuir_opcoes, atribuir),
     "alocar": (alocar_opcoes, alocar_personagem),
+    "ocioso": (ocioso_opcoes, alocar_personagem),
     "espaco": (espaco_opcoes, alocar_no_espaco),
-    "reforcar": (reforcar_opcoes, reforcar_personagem),
     "acoes": (acoes_opcoes, escolher_acao),
     "devolver": (devolver_opcoes, devolver),
 }

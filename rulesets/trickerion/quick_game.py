@@ -8,8 +8,9 @@ Alley). After the players' setup, the free initial Arquitetar and the initiative
     * every player gains 3 Fame and 1 Shard, and 2 coins if their starting specialist is the Assistant;
     * with the Dark Alley, in reverse initiative order, every player takes the top card of a special
       assignment deck of their choice;
-    * every player, in seat order, picks components worth 3 coins (one at a time: basic 1, advanced 2,
-      superior 3) — after the free Arquitetar, so they do not prepare anything by themselves.
+    * every player picks components worth 3 coins (one at a time: basic 1, advanced 2, superior 3) —
+      after the free Arquitetar, so they do not prepare anything by themselves. Nobody's components
+      change another's, so everyone picks at the same time, while the special cards are taken.
 
 The first round played (round 2) skips Ajustar a Ordem de Iniciativa: the order and its starting coins
 were just drawn. Rulings with their reasons: docs/rulings/trickerion.md, "Secret Workshop and quick game".
@@ -28,7 +29,7 @@ from . import hooks
 from .dark_alley.facts import LOCATIONS as SPECIAL_DECKS
 from .dark_alley.setup import deal_special
 from .data import CARDS, COMPONENT_KEYS, HERE
-from .rules import add_components, comp_cost, comp_name, gain, log, room_for, who
+from .rules import add_components, comp_cost, comp_name, gain, log, room_for, set_step, step_of, who
 from .state import Card, State
 
 NAME = "quick_game"
@@ -66,22 +67,26 @@ def bonuses(state: State, events: list[Event]) -> None:
             log(events, "quick_bonus", player=who(s), fame=DATA["fame"], shards=DATA["shards"])
 
 
-def next_decision(state: State) -> None:
-    """Point state.turn/step at the next quick-game setup decision, or clear them when there is none:
-    the special cards in reverse initiative order, then the components in seat order."""
+def next_decision(state: State, events: list[Event]) -> None:
+    """Point the decisions at the next quick-game setup decisions, or clear them when there is none: the
+    special cards one at a time in reverse initiative order (each takes a deck's top card: the order
+    matters), the components of every player at the same time (state.steps)."""
+    for s in range(state.n):
+        if state.p[s].start.get(VALUE):
+            if comp_choices(state, s):
+                set_step(state, s, "rapido_comps")
+                continue
+            left = state.p[s].start.pop(VALUE)  # nothing fits the Workshop any more: the rest is forfeited
+            log(events, "quick_forfeit", player=who(s), value=left)
+        set_step(state, s, "")
+    state.turn, state.step = None, ""
     for s in reversed(state.order):
         if state.p[s].start.get(SPECIAL):
             if deck_choices(state, s):
                 state.turn, state.step = s, "rapido_carta"
                 return
             state.p[s].start.pop(SPECIAL)  # every special deck is empty (cannot happen with 4 players)
-    for s in range(state.n):
-        if state.p[s].start.get(VALUE):
-            if comp_choices(state, s):
-                state.turn, state.step = s, "rapido_comps"
-                return
-            state.p[s].start.pop(VALUE)  # nothing fits the Workshop any more: the rest is forfeited
-    state.turn, state.step = None, ""
+            log(events, "quick_no_deck", player=who(s))
 
 
 # ---------------------------------------------------------------------------------------------- decisions
@@ -102,8 +107,8 @@ def comp_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event])
     if p.start[VALUE] and comp_choices(state, s):
         return False
     p.start.pop(VALUE)
-    next_decision(state)
-    return True  # this player's quick-game setup is complete
+    next_decision(state, events)
+    return True  # this player's quick-game components are complete
 
 
 def deck_choices(state: State, s: int) -> list[str]:
@@ -117,7 +122,7 @@ def deck_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event])
     p.start[SPECIAL] -= 1
     if not p.start[SPECIAL]:
         p.start.pop(SPECIAL)
-    next_decision(state)
+    next_decision(state, events)
     return True  # a hidden card was seen: no taking it back
 
 
@@ -132,7 +137,7 @@ class Module(hooks.Module):
         log(events, "quick_start", round=FIRST_ROUND)
         reveal_extra_card(state, events)
         bonuses(state, events)
-        next_decision(state)
+        next_decision(state, events)
 
     def adjust_initiative(self, state: State, adjust: bool) -> bool:
         return adjust and state.round != FIRST_ROUND
@@ -141,7 +146,7 @@ class Module(hooks.Module):
         return STEPS
 
     def label(self, state: State, seat: int, choice: str) -> Msg | None:
-        if choice.startswith("qc:") and state.step == "rapido_comps":
+        if choice.startswith("qc:") and step_of(state, seat) == "rapido_comps":
             return msg("trickerion.choice.quick_comp", comp=comp_name(choice[3:]), coins=comp_cost(choice[3:]))
         if choice.startswith("qd:") and state.step == "rapido_carta":
             loc = choice[3:]
@@ -150,7 +155,7 @@ class Module(hooks.Module):
         return None
 
     def info(self, state: State, seat: int) -> list[Msg]:
-        if state.step == "rapido_comps" and state.turn == seat:
+        if step_of(state, seat) == "rapido_comps":
             return [msg("trickerion.info.value", n=state.p[seat].start.get(VALUE, 0))]
         return []
 

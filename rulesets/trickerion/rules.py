@@ -27,6 +27,7 @@ def log(events: list[Event], key: str, audience: list[int] | None = None, **para
                             audience=audience, summary=False))
 
 
+@cache  # Msgs are frozen: one per (noun, number) is shared (building one costs microseconds, logs want many)
 def qty(what: str, n: int) -> Msg:
     """"2 de Fama", "1 Moeda", "3 Fragmentos", "2 Conexões": a number and its noun, in the plural form the
     language wants (`trickerion.qty.<what>[one|other]`), never "Moeda(s)"."""
@@ -69,6 +70,39 @@ def who(n: int):
     return seat(n)
 
 
+# ---------------------------------------------------------------------------------------------- decisions
+
+
+def step_of(state: State, s: int) -> str:
+    """The decision seat s is asked now: the table's when it is on turn (the others may be waiting on
+    it), else its own, when several seats decide at the same time, each something of its own (the
+    players' setup, Propaganda, the quick game's components)."""
+    if s == state.turn and state.step:
+        return state.step
+    return state.steps.get(str(s)) or state.step
+
+
+def deciding(state: State) -> list[int]:
+    """Who must decide now: everyone still assigning; else the seat on turn, beside the seats deciding
+    something of their own at the same time (state.steps)."""
+    if state.phase == "assign":
+        return [s for s, p in enumerate(state.p) if not p.ready]
+    if state.phase == "over":
+        return []
+    seats = [] if state.turn is None else [state.turn]
+    if not state.steps:  # (the usual case: asked every move)
+        return seats
+    return seats + sorted(int(k) for k in state.steps if int(k) != state.turn)
+
+
+def set_step(state: State, s: int, step: str) -> None:
+    """Seat s's own next decision ("": it has none for now)."""
+    if step:
+        state.steps[str(s)] = step
+    else:
+        state.steps.pop(str(s), None)
+
+
 def acted(state: State, s: int, action: str, events: list[Event], **info) -> None:
     """Tell rule modules an action was completed (a special card may improve it)."""
     for m in hooks.active(state):
@@ -95,6 +129,12 @@ def kind(char: str) -> str:
     if char == "mag":
         return "magician"
     return "specialist" if char in SPECIALISTS else "apprentice"
+
+
+def wages(p: Player, chars) -> int:
+    """The wages of these characters at the end of the round: apprentices 1, specialists 2, the magician
+    and the apprentice on the Assistant's extension nothing (PT p.19)."""
+    return sum(BOARD.characters[kind(c)].wage for c in chars if c != p.app_ext)
 
 
 def base_ap(char: str) -> int:
@@ -234,6 +274,18 @@ def links_of(card: Card, slot: str) -> list[int]:
         if o is not None and corner(own, m.d, direction) == corner(marker_category(o), o.d, (direction + 2) % 4):
             out.append(li)
     return out
+
+
+def links_if(card: Card, marker: Marker, slot: str) -> int:
+    """How many links `marker` would form at the free `slot` (its rotation as given), without placing it:
+    the touching corners that would show the same symbol (as links_of counts them once it is there)."""
+    own = marker_category(marker)
+    n = 0
+    for direction, other, _li in CARDS[card.id].neighbours.get(slot, []):
+        o = card.m.get(other)
+        if o is not None and corner(own, marker.d, direction) == corner(marker_category(o), o.d, (direction + 2) % 4):
+            n += 1
+    return n
 
 
 def link_count(card: Card) -> int:

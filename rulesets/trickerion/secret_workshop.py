@@ -72,6 +72,11 @@ class SecretWorkshop:
     def menu(self, state: State, s: int) -> list[str]:
         return [f"sx:{t}" for t in expert_tricks(state, s)]
 
+    def opened_by_returns(self, state: State, s: int) -> bool:
+        """Arquitetar com Maestria needs components met and markers of the trick's own symbol: giving
+        things back opens it for no trick."""
+        return False
+
     def start(self, state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
         state.ctx = {"t": choice[3:]}
         state.step = "perito"

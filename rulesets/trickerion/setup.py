@@ -17,6 +17,8 @@ from .rules import (
     log,
     meets,
     room_for,
+    set_step,
+    step_of,
     taken_tricks,
     trick_name,
     who,
@@ -51,6 +53,13 @@ def category(p: Player) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- decisions
+#
+# PT p.9-10: in turn, each player chooses a magician (a favourite category nobody chose before) "e então
+# recebe" their own starting trick, components and specialist. Only the magicians depend on each other,
+# so they are chosen one at a time in seat order (ruling 9); each player's own choices start as soon as
+# their magician is chosen, at the same time as the others' (state.steps). The Engineer's trick comes
+# "após todos os Truques iniciais serem selecionados": once every player's own setup is done, the
+# Engineers choose one at a time in seat order (they draw from the same tricks). Ruling 10.
 
 
 def mag_choices(state: State, s: int) -> list[str]:
@@ -62,7 +71,9 @@ def mag_choices(state: State, s: int) -> list[str]:
 def mag_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     state.p[s].magician = choice[2:]
     log(events, "magician", player=who(s), magician=_magician(choice[2:]))
-    state.step = ""
+    state.turn, state.step = None, ""
+    if not state.beginner:
+        set_step(state, s, "truque_inicial")
     return True
 
 
@@ -73,7 +84,7 @@ def _magician(mid: str):
 def trick_choices(state: State, s: int) -> list[str]:
     """Starting trick: level 1 of the favourite category; the Engineer's: level 1 of any category."""
     taken = taken_tricks(state)
-    fav = category(state.p[s]) if state.step == "truque_inicial" else None
+    fav = category(state.p[s]) if step_of(state, s) == "truque_inicial" else None
     return [f"t:{t.id}" for t in TRICKS.values()
             if t.level == 1 and t.id not in taken and (fav is None or t.category == fav)]
 
@@ -81,24 +92,26 @@ def trick_choices(state: State, s: int) -> list[str]:
 def trick_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     p = state.p[s]
     tid = choice[2:]
-    on_engineer = state.step == "truque_engenheiro"
+    on_engineer = step_of(state, s) == "truque_engenheiro"
     p.tricks.append(Owned(t=tid, sym=free_symbol(p), eng=on_engineer))
     log(events, "start_trick", player=who(s), trick=trick_name(tid))
     if on_engineer:
-        state.step = ""
-    else:
-        state.step, p.start["value"] = "comps_iniciais", BOARD.start["component_value"]
-    return state.step == ""
+        state.turn, state.step = None, ""
+        return True
+    set_step(state, s, "comps_iniciais")
+    p.start["value"] = BOARD.start["component_value"]
+    return False
 
 
 def comp_choices(state: State, s: int) -> list[str]:
     p = state.p[s]
     value = p.start["value"]
+    manager = step_of(state, s) == "comps_gerente"
     out = []
     for c in COMPONENT_KEYS:
         if comp_cost(c) > value:
             continue
-        if state.step == "comps_gerente":
+        if manager:
             if c in p.multi:
                 ok = room_for(p, c) > 0
             else:
@@ -113,14 +126,16 @@ def comp_choices(state: State, s: int) -> list[str]:
 def comp_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> bool:
     p = state.p[s]
     c = choice[2:]
-    if state.step == "comps_gerente" and c not in p.multi:
+    step = step_of(state, s)
+    if step == "comps_gerente" and c not in p.multi:
         p.multi[p.multi.index(None)] = c
     add_components(p, c, 1)
     p.start["value"] -= comp_cost(c)
     log(events, "start_component", player=who(s), comp=comp_name(c))
     if p.start["value"] == 0:
-        state.step = "especialista" if state.step == "comps_iniciais" else ""
-    return state.step == ""
+        step = "especialista" if step == "comps_iniciais" else ""
+        set_step(state, s, step)
+    return step == ""
 
 
 def spec_choices(state: State, s: int) -> list[str]:
@@ -133,10 +148,11 @@ def spec_apply(state: State, s: int, choice: str, rng: Rng, events: list[Event])
     _join(p, spec)
     log(events, "start_specialist", player=who(s), spec=_spec(spec))
     if spec == "manager":
-        state.step, p.start["value"] = "comps_gerente", BOARD.start["component_value"]
-    else:
-        state.step = ""
-    return state.step == ""
+        set_step(state, s, "comps_gerente")
+        p.start["value"] = BOARD.start["component_value"]
+        return False
+    set_step(state, s, "")
+    return True
 
 
 def _spec(kind: str):
@@ -162,17 +178,17 @@ STEPS = {
 
 
 def next_decision(state: State) -> bool:
-    """Point state.turn/step at the next setup decision; False when the players' setup is complete."""
+    """Point state.turn/step at the next setup decision made one at a time (a magician; an Engineer's
+    trick), beside the players' own choices in state.steps; False when the players' setup is complete."""
     for s, p in enumerate(state.p):
         if p.magician is None:
             state.turn, state.step = s, "magico"
             return True
+    state.phase = "start"  # every magician chosen: "Preparação individual" goes on (PT p.9)
+    if state.steps:
+        return True
     if state.beginner:
         return False
-    for s, p in enumerate(state.p):
-        if not p.tricks:
-            state.turn, state.step = s, "truque_inicial"
-            return True
     for s, p in enumerate(state.p):  # the Engineer's trick is chosen after all starting tricks
         if "engineer" in p.specs and len(p.tricks) < 2:
             state.turn, state.step = s, "truque_engenheiro"

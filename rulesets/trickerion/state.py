@@ -57,6 +57,7 @@ class Player(Model):
     hand: dict[str, int] = {}             # permanent assignment cards by location
     plan: dict[str, str] = {}             # character -> location of the card under it (secret until revealed)
     pick: str | None = None               # assignment phase: the character being given a card
+    rest: list[str] = []                  # assignment phase: characters left idle (secret like the plan)
     ready: bool = False                   # assignment phase: this player has finished
     placed: dict[str, str] = {}           # character -> space key, this round
     idle: list[str] = []                  # characters left idle this round
@@ -72,6 +73,7 @@ class Current(Model):
     loc: str
     sp: str
     ap: int
+    shard: bool = True  # Reforçar o Personagem may still be bought (at placement: before any action)
 
 
 class Alley(Model):
@@ -155,6 +157,8 @@ class State(Model):
     days: list[int | None] = [None, None, None, None]   # weekday -> the seat holding it
     turn: int | None = None              # whose sequential decision it is
     step: str = ""                       # which decision that is
+    steps: dict[str, str] = {}           # seat -> its own decision, made at the same time as the others'
+                                         # (the players' setup, Propaganda, the quick game's components)
     ctx: dict[str, Any] = {}             # intermediate choices of a composite decision
     cur: Current | None = None
     pi: int = 0                          # position in the initiative order whose turn comes next

@@ -1,6 +1,7 @@
 """Teatro: one weekday per player per round (never one an opponent holds); Preparar um Truque with the
-marker geometry, links, link bonuses and the shard circle; Reagendar (no link bonuses). The performance
-spaces take magicians only, whose AP are lost."""
+marker geometry, links, link bonuses and the shard circle (the card first, then the trick, then the spot;
+Electra's Supercarga chooses the trick first); Reagendar (no link bonuses). The performance spaces take
+magicians only, whose AP are lost."""
 
 from __future__ import annotations
 
@@ -8,7 +9,22 @@ from rulesets.core import Event, Rng
 
 from . import hooks, ledger
 from .data import CARDS, TRICKS
-from .rules import acted, cost, gain, links_of, log, owned, placements, qty, shards_gained, slot_msg, trick_name, who
+from .rules import (
+    acted,
+    cost,
+    gain,
+    links_if,
+    links_of,
+    log,
+    markers_in_theater,
+    owned,
+    placements,
+    qty,
+    shards_gained,
+    slot_msg,
+    trick_name,
+    who,
+)
 from .state import Marker, State
 
 # ---------------------------------------------------------------------------------------------- Preparar um Truque
@@ -40,18 +56,52 @@ def marcadores_para_reagendar(state: State, s: int) -> list[str]:
     return out
 
 
+def cartas_para_preparar(state: State, s: int) -> list[int]:
+    """The performance cards where one of the player's prepared tricks has a spot."""
+    syms = [o.sym for o in state.p[s].tricks if o.on]
+    return [i for i, card in enumerate(state.row) if card is not None and any(spots(state, s, y, i) for y in syms)]
+
+
 def menu(state: State, s: int) -> list[str]:
+    """Preparar um Truque is offered card by card ("pp:<card>": the card is the first thing chosen, the
+    trick after it only when several could go there), then Reagendar."""
     ap = state.cur.ap
     out = []
-    if ap >= cost(state, "preparar") and truques_para_preparar(state, s):
-        out.append("preparar")
+    if ap >= cost(state, "preparar"):
+        out += [f"pp:{i}" for i in cartas_para_preparar(state, s)]
     if ap >= cost(state, "reagendar") and marcadores_para_reagendar(state, s):
         out.append("reagendar")
     return out
 
 
+def surely_busy(state: State, s: int) -> bool:
+    """A prepared marker and a card with a free slot holding no marker of that trick: Preparar um Truque
+    is there (every slot has a link circle for the marker's corner)."""
+    if state.cur.ap < cost(state, "preparar"):
+        return False
+    syms = {o.sym for o in state.p[s].tricks if o.on}
+    for card in state.row:
+        if card is not None and len(card.m) < len(CARDS[card.id].slots):
+            mine = {m.sym for m in card.m.values() if m.seat == s}
+            if syms - mine:
+                return True
+    return False
+
+
+def opened_by_returns(state: State, s: int) -> bool:
+    """Whether giving a trick back could open Preparar or Reagendar: its markers would leave the
+    performance cards, freeing slots for another trick's markers."""
+    p = state.p[s]
+    return (state.cur.ap >= min(cost(state, "preparar"), cost(state, "reagendar")) and len(p.tricks) > 1
+            and any(o.on or markers_in_theater(state, s, o.sym) for o in p.tricks))
+
+
 def start(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
-    state.step = {"preparar": "preparar_t", "reagendar": "reagendar_m"}[choice]
+    if choice.startswith("pp:"):
+        state.ctx = {"card": int(choice[3:])}
+        state.step = "preparar_t"
+    else:
+        state.step = "reagendar_m"
 
 
 def back(state: State) -> None:
@@ -59,14 +109,16 @@ def back(state: State) -> None:
 
 
 def preparar_truques_opcoes(state: State, s: int) -> list[str]:
-    return truques_para_preparar(state, s) + ["voltar"]
+    """The prepared tricks that have a spot on the chosen card."""
+    index = state.ctx["card"]
+    return [f"pt:{o.t}" for o in state.p[s].tricks if o.on and spots(state, s, o.sym, index)] + ["voltar"]
 
 
 def preparar_escolher_truque(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
-    state.ctx = {"t": choice[3:]}
-    state.step = "preparar_c"
+    state.ctx["t"] = choice[3:]
+    state.step = "preparar_e"
 
 
 def preparar_cartas_opcoes(state: State, s: int) -> list[str]:
@@ -82,9 +134,16 @@ def preparar_escolher_carta(state: State, s: int, choice: str, rng: Rng, events:
 
 
 def preparar_espacos_opcoes(state: State, s: int) -> list[str]:
+    """Where the marker goes, and for a spot that links, how its link bonus is taken, in one press:
+    "pe:<slot>:<direction>", or "pe:<slot>:<direction>:<links as Fame>" (the rest as coins; PT p.17,
+    ruling 29)."""
     o = owned(state.p[s], state.ctx["t"])
     card = state.row[state.ctx["card"]]
-    return [f"pe:{slot}:{d}" for slot, d in placements(card, s, o.sym)] + ["voltar"]
+    out = []
+    for slot, d in placements(card, s, o.sym):
+        k = links_if(card, Marker(seat=s, sym=o.sym, t=o.t, d=d), slot)
+        out += [f"pe:{slot}:{d}:{f}" for f in range(k, -1, -1)] if k else [f"pe:{slot}:{d}"]
+    return out + ["voltar"]
 
 
 def preparar_truque(state: State, s: int, tid: str, index: int, slot: str, d: int, events: list[Event]) -> list[int]:
@@ -114,13 +173,14 @@ def preparar_truque(state: State, s: int, tid: str, index: int, slot: str, d: in
 def preparar_no_espaco(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     if choice == "voltar":
         return back(state)
-    _, slot, d = choice.split(":")
+    _, slot, d, *fame = choice.split(":")
     tid = state.ctx["t"]
     links = preparar_truque(state, s, tid, state.ctx["card"], slot, int(d), events)
     state.cur.ap -= cost(state, "preparar")
     if links:
         state.ctx = {"t": tid, "links": len(links), "card": state.ctx["card"], "slot": slot}
         state.step = "conexao"
+        bonus_de_conexao(state, s, f"cf:{fame[0]}", rng, events)
     else:
         index = state.ctx["card"]
         back(state)

@@ -131,6 +131,20 @@ def menu(state: State, s: int) -> list[str]:
     return out
 
 
+def surely_busy(state: State, s: int) -> bool:
+    """Rerrolar um Dado is always there for its AP."""
+    return state.cur.ap >= cost(state, "rerrolar")
+
+
+def opened_by_returns(state: State, s: int) -> bool:
+    """Whether giving a trick back could open Aprender um Truque: the trick slots or symbols are all
+    used and a Residence die still offers something."""
+    p = state.p[s]
+    full = len(p.tricks) >= trick_capacity(p) or free_symbol(p) is None
+    return (full and bool(p.tricks) and state.cur.ap >= cost(state, "aprender")
+            and any(state.dice[d] != X for d in ("r0", "r1")))
+
+
 def start(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     """A choice from this place's action menu: an action, or the first step of a composite one."""
     if choice.startswith("ct:"):

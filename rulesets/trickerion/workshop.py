@@ -43,6 +43,19 @@ def menu(state: State, s: int) -> list[str]:
     return out
 
 
+def surely_busy(state: State, s: int) -> bool:
+    """The Workshop's own menu is quick to list."""
+    return bool(menu(state, s))
+
+
+def opened_by_returns(state: State, s: int) -> bool:
+    """Whether giving a component back could open Mover Componentes: a regular stack of 3 that would
+    fit a Manager's multi-component space with one unit less (Arquitetar needs components, never fewer)."""
+    p = state.p[s]
+    return (state.cur.ap >= cost(state, "mover_componentes") and "manager" in p.specs
+            and any(n + 1 > 3 and c not in p.multi for c, n in p.comps.items()))
+
+
 def start(state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
     """A choice from the Workshop's action menu."""
     if choice.startswith("aq:"):

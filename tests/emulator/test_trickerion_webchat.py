@@ -135,7 +135,7 @@ def set_up(control, users: list[int], table_id: str, placements: int) -> tuple[i
         if n == placements - 1:
             return user, prompt
         spots = [b for b in _choices(prompt, table_id) if route.is_spot_label(b["text"])]
-        best = max(spots, key=lambda b: int(re.findall(r"\d+", b["text"])[-1]))
+        best = max(spots, key=lambda b: route.spot_links(b["text"]))
         _press(control, user, prompt, user, best, edited=True)  # (the same photo message, edited)
     raise AssertionError("unreachable")
 

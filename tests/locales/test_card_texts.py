@@ -82,9 +82,10 @@ def _named(game, match, named: set[str]) -> None:
 
 def test_trickerion_prompts_name_real_cards():
     """A purposeful game with the Dark Alley and prophecies: every card a prompt names exists, and every kind of
-    card is named by some prompt."""
+    card is named by some prompt (performance cards as soon as a trick is set up)."""
     named: set[str] = set()
-    purposeful_playout(3, 5, {"dark_alley": True, "prophecies": True}, check=lambda g, m: _named(g, m, named))
+    options = {"dark_alley": True, "prophecies": True, "beginner_setup": True}  # (tricks prepared from round 1)
+    purposeful_playout(3, 5, options, check=lambda g, m: _named(g, m, named))
     assert named == {"magician", "char", "trick", "perf", "special", "prophecy"}, named
 
 

@@ -124,8 +124,8 @@ def eager_playout(players: int, seed: int, options: dict | None = None, check=No
     raise AssertionError("no end")
 
 
-WEIGHTS = {"pr": 30, "preparar": 20, "st": 5, "sp": 3, "comprar": 6, "aprender": 4, "lt": 2, "pc": 1, "propaganda": 2,
-           "reagendar": 2, "hi": 3, "mover_componentes": 2, "mt": 2, "ma": 2}
+WEIGHTS = {"pr": 30, "aq": 30, "preparar": 20, "pp": 20, "st": 5, "sp": 3, "comprar": 6, "aprender": 4, "lt": 2,
+           "pc": 1, "propaganda": 2, "reagendar": 2, "hi": 3, "mover_componentes": 2, "mt": 2, "ma": 2}
 
 
 def _weight(state, choice: str) -> float:
@@ -133,8 +133,10 @@ def _weight(state, choice: str) -> float:
         return 0.3 if choice != "pronto" or state.step != "assign" else 0.6
     if choice == "l:theater" and state.step == "assign":
         return 6.0
-    if choice.startswith("es:theater.") and choice.endswith(".p"):
-        return 25.0
+    if choice.startswith(("es:", "al:")) and choice.split(":")[-1].startswith("theater."):
+        return 25.0 if choice.endswith(".p") else 6.0  # performing, and setting markers up backstage
+    if choice.startswith(("es:", "al:")) and choice.split(":")[-1].startswith("workshop."):
+        return 6.0  # preparing the markers
     return WEIGHTS.get(choice.split(":")[0], 1)
 
 

@@ -1,5 +1,5 @@
 """A scripted Trickerion player who heads for the first trick placement: magician to the Theater,
-the others to the Workshop, Arquitetar there, then Preparar um Truque backstage. It reads a prompt
+two others to the Workshop (the rest idle), Arquitetar there, then Preparar um Truque backstage. It reads a prompt
 as a person would (its text and button labels) and recognises them by patterns built from the
 catalogue (pt-BR), so it follows whatever the texts say today.
 
@@ -51,8 +51,20 @@ def _find(labels: list[str], key: str, **fixed: str) -> int | None:
 
 
 def is_spot_label(label: str) -> bool:
-    """A button that puts the marker on a numbered slot ("Espaço 3 ↓ · 1 conexão")."""
-    return any(pattern(f"trickerion.choice.spot[{form}]").match(label) for form in ("one", "other"))
+    """A button that puts the marker on a numbered slot ("Espaço 3 ↓ · 1 conexão", with the link bonus
+    when it links: "… → Fama +1, Moedas +0")."""
+    return any(pattern(key).match(label) for key in ("trickerion.choice.spot[one]", "trickerion.choice.spot[other]",
+                                                       "trickerion.choice.spot_bonus"))
+
+
+def spot_links(label: str) -> int:
+    """The links a spot button says its marker would form."""
+    for form in ("one", "other"):
+        found = re.search(pattern(f"trickerion.choice.spot[{form}]").pattern.replace(".+?", "(.+?)").rstrip("$"),
+                          label)
+        if found:
+            return int(found.groups()[-1])
+    raise ValueError(label)
 
 
 def at_placement(text: str, labels: list[str]) -> bool:
@@ -69,31 +81,43 @@ def next_press(text: str, labels: list[str]) -> int | None:
     return choice if choice is not None else (useful[0] if useful else None)
 
 
+def _placing(labels: list[str], char: str | None, where: str) -> int | None:
+    """The placement button of a character (any but the magician when `char` is None) on a space whose
+    label starts with `where`."""
+    place = pattern("trickerion.choice.place")
+    magician = say("trickerion.char.magician")
+    for i, label in enumerate(labels):
+        if place.match(label):
+            who, _, space = label.partition(" → ")
+            if (who == char if char else who != magician) and space.startswith(where):
+                return i
+    return None
+
+
 def _choose(text: str, labels: list[str]) -> int | None:
     magician = say("trickerion.char.magician")
     if _title(text, "trickerion.prompt.propaganda"):
         return _find(labels, "trickerion.choice.passar")
-    if _title(text, "trickerion.prompt.assign"):  # the magician to the Theater, two others to the Workshop
+    if any(pattern("trickerion.prompt.assign_char").match(line.strip()) for line in plain(text).splitlines()):
+        # the magician to the Theater, two others to the Workshop, the rest idle
+        if any(pattern("trickerion.prompt.assign_char", char=magician).match(line.strip())
+               for line in plain(text).splitlines()):
+            return _find(labels, "trickerion.loc.theater")
         given = sum(1 for label in labels if pattern("trickerion.choice.char_r").match(label))
-        free = next((i for i, label in enumerate(labels) if pattern("trickerion.choice.char_c").match(label)), None)
-        return free if free is not None and given < 3 else _find(labels, "trickerion.choice.pronto")
-    if _title(text, "trickerion.prompt.assign_card"):
-        place = "theater" if pattern("trickerion.info.pick", char=magician).search(plain(text)) else "workshop"
-        return _find(labels, f"trickerion.loc.{place}")
+        workshop = _find(labels, "trickerion.loc.workshop")
+        return workshop if workshop is not None and given < 3 else _find(labels, "trickerion.choice.pronto")
     if _title(text, "trickerion.prompt.alocar"):  # the Workshop first: the trick needs markers
-        for i, label in enumerate(labels):
-            if pattern("trickerion.choice.char_a").match(label) and magician not in label:
-                return i
-        return _find(labels, "trickerion.choice.char_a", char=magician)
+        found = _placing(labels, None, say("trickerion.loc.workshop"))
+        if found is None:
+            found = _placing(labels, magician, say("trickerion.space.backstage", day="", ap="").split(" ")[0])
+        return found
     if _title(text, "trickerion.prompt.espaco"):
         backstage = _find(labels, "trickerion.space.backstage")
         workshop = next((i for i, label in enumerate(labels) if label.startswith(say("trickerion.loc.workshop"))),
                         None)
         return backstage if backstage is not None else workshop
-    if _title(text, "trickerion.prompt.reforcar"):
-        return _find(labels, "trickerion.choice.shard0")
     if _title(text, "trickerion.prompt.acoes"):
-        for key in ("trickerion.action.preparar", "trickerion.choice.pr", "trickerion.choice.fim"):
+        for key in ("trickerion.action.pp", "trickerion.choice.pr", "trickerion.choice.fim"):
             found = _find(labels, key)
             if found is not None:
                 return found

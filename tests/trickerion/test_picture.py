@@ -20,14 +20,15 @@ from .helpers import GAME, LAZY, weighted_playout
 
 NAMES = ["Ana", "Bruno", "Carla", "Duda"]
 DARK = {"dark_alley": True, "prophecies": True, "beginner_setup": True}
-THEATRICAL = {"aq": 40, "preparar": 30, "pt": 10, "pc": 5, "pe": 3, "re": 2, "reagendar": 3, "comprar": 4, "cp": 2}
+THEATRICAL = {"aq": 40, "preparar": 30, "pp": 30, "pt": 10, "pc": 5, "pe": 3, "re": 2, "reagendar": 3, "comprar": 4,
+              "cp": 2}
 
 
 def _theatrical(state, choice: str) -> float:
     """Odds that send characters to the Workshop and the Theater and set tricks up: tables full of
     markers and links, and many placement prompts."""
-    if choice in ("l:workshop", "l:theater") and state.step == "assign" or choice.startswith(("es:workshop",
-                                                                                              "es:theater")):
+    space = choice.split(":")[-1] if choice.startswith(("es:", "al:")) else ""
+    if choice in ("l:workshop", "l:theater") and state.step == "assign" or space.startswith(("workshop", "theater")):
         return 8.0
     if choice in LAZY or choice.startswith(("r:", "o:", "dc:", "dt:")):
         return 0.3 if choice != "pronto" else 0.8
@@ -43,14 +44,16 @@ def say(lang: str = "pt_BR", names=NAMES):
 
 
 def snapshots(players: int, seed: int, options: dict, every: int = 23) -> list[Match]:
-    """Positions of one purposeful game: every `every`-th action and each first one of a phase."""
+    """Positions of one purposeful game: every `every`-th action and each first one of a phase (and of a
+    secret assignment under way)."""
     out: list[Match] = []
     seen: set[tuple[int, str]] = set()
     count = [0]
 
     def keep(game, match: Match) -> None:
         count[0] += 1
-        key = (match.state.round, match.state.phase)
+        st = match.state
+        key = (st.round, st.phase, st.phase == "assign" and any(p.plan for p in st.p if not p.ready))
         if key not in seen or count[0] % every == 0:
             seen.add(key)
             out.append(match.model_copy(deep=True))
@@ -91,8 +94,9 @@ def hide_differently(match: Match, keep: int | None = None) -> Match:
             if char not in visible:
                 p.plan[char] = "market" if p.plan[char] != "market" else "downtown"
         p.pick = "mag" if p.pick != "mag" else None
+        p.rest = [] if p.rest else ["mag"]
         p.start = {"hidden": rnd.randrange(1000)}
-        specials = [c for c in p.hand if c in SPECIALS]
+        specials = [c for c in p.hand if c in SPECIALS and c not in visible.values()]  # a revealed one is public
         for c in specials:
             swap = next(x for x in SPECIALS if x not in p.hand and SPECIALS[x].location == SPECIALS[c].location)
             p.hand[swap] = p.hand.pop(c)
@@ -176,8 +180,8 @@ def test_the_placement_prompt_shows_its_card_numbered_like_its_buttons():
         view = GAME.view(st, seat)
         index = view["placing"]["card"]
         assert prompt.picture == f"card:{index}"
-        assert view["placing"]["spots"] == [[c.split(":")[1], int(c.split(":")[2]), would_link(st, seat, c)]
-                                            for c in spots]
+        places = {tuple(c.split(":")[1:3]): c for c in spots}  # a spot offered with each link bonus: once
+        assert view["placing"]["spots"] == [[slot, int(d), would_link(st, seat, c)] for (slot, d), c in places.items()]
         labels = {c.id: locales.render(c.label, "pt_BR", NAMES[:3]) for c in prompt.choices}
         for c in spots:
             assert labels[c].startswith(f"Espaço {slot_number(st.row[index].id, c.split(':')[1])} ")

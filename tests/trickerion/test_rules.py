@@ -7,7 +7,21 @@ from rulesets.trickerion.data import CARDS, COMPONENT_KEYS, DICE, MAGICIANS, TRI
 from rulesets.trickerion.rules import corner, effective, link_count, links_of, placements
 from rulesets.trickerion.state import Card
 
-from .harness import advance, begin, do, give_tricks, lay, place, revelar, rotate_for_links, to_assignment
+from .harness import (
+    advance,
+    begin,
+    do,
+    give_tricks,
+    idle,
+    lay,
+    offered,
+    place,
+    put,
+    revelar,
+    rotate_for_links,
+    set_up,
+    to_assignment,
+)
 from .helpers import GAME
 
 # ---------------------------------------------------------------------------------------------- setup
@@ -44,16 +58,19 @@ def test_chosen_setup_trick_components_specialist_and_free_prepare():
 
     m = new_match(GAME, {}, 2, 3)
     do(m, 0, "m:M03")  # spiritual
+    assert GAME.to_act(m.state) == [1, 0]  # the next magician, and seat 0's own choices at the same time
     do(m, 1, "m:M01")  # escape
+    assert sorted(GAME.to_act(m.state)) == [0, 1]
     assert sorted(GAME.legal_choices(m.state, 0)) == ["t:T13", "t:T14", "t:T15", "t:T16"]
     do(m, 0, "t:T13")
     assert "c:rope" in GAME.legal_choices(m.state, 0) and "c:mirror" not in GAME.legal_choices(m.state, 0)
+    do(m, 1, "t:T25", "c:rope", "e:engineer")
+    assert GAME.to_act(m.state) == [0]  # the Engineer's trick comes after every player's own setup
     do(m, 0, "c:glass", "c:wood", "e:manager")
     do(m, 0, "c:glass")  # on the Manager's multi-component slot: counts as one more
     assert m.state.p[0].multi[0] == "glass" and effective(m.state.p[0], "glass") == 3
     do(m, 0, "c:wood")
-    do(m, 1, "t:T25", "c:rope", "e:engineer")
-    assert m.state.step == "truque_engenheiro"  # the Engineer's trick comes after all starting tricks, any category
+    assert m.state.step == "truque_engenheiro" and GAME.to_act(m.state) == [1]  # any category
     assert "t:T01" in GAME.legal_choices(m.state, 1) and "t:T13" not in GAME.legal_choices(m.state, 1)
     do(m, 1, "t:T01")
     p0, p1 = m.state.p
@@ -123,24 +140,45 @@ def test_initiative_follows_reverse_fame_and_ties_invert():
 def test_advertise_costs_the_initiative_space(n, costs):
     m = begin(n)
     st = m.state
-    for s, cost in zip(list(st.order), costs, strict=True):
+    assert sorted(GAME.to_act(st)) == list(range(n))  # everyone is asked at once (no order: ruling 13)
+    for s, cost in zip(reversed(st.order), reversed(costs), strict=True):
         before = st.p[s].coins
-        assert st.turn == s
+        assert s in GAME.to_act(st) and GAME.prompt(st, s).choices[0].label.params["coins"].params["count"] == cost
         do(m, s, "propaganda")
         assert st.p[s].coins == before - cost and st.p[s].fame == 7 and st.p[s].poster
     assert st.phase == "assign"
+
+
+def test_a_player_who_cannot_pay_for_propaganda_is_told_why():
+    from rulesets.core import Rng
+    from rulesets.trickerion.game import iniciar_rodada
+
+    m = begin(2)
+    st = m.state
+    to_assignment(m)
+    st.phase, st.round = "round", 2
+    st.p[0].coins = 0
+    events: list = []
+    iniciar_rodada(st, Rng(5), events)
+    assert GAME.to_act(st) == [1]
+    told = [e for e in events if e.text.key == "trickerion.log.advertise_cannot"]
+    assert len(told) == 1 and told[0].audience is None and told[0].text.params["coins"].params["count"] == 0
 
 
 def test_assignment_is_secret_and_revealed_together():
     m = begin(3)
     to_assignment(m)
     assert sorted(GAME.to_act(m.state)) == [0, 1, 2]
-    events = do(m, 0, "c:mag", "l:theater")
+    assert GAME.prompt(m.state, 0).title.params["char"].key == "trickerion.char.magician"  # one press each
+    events = do(m, 0, "l:theater")
     assert all(e.audience == [0] for e in events)
     assert m.state.p[0].plan == {"mag": "theater"}
+    second = m.state.p[0].pick
+    do(m, 0, f"o:{second}")  # left idle: as secret as the cards
     for seat in (1, 2, None):
-        assert "plan" not in GAME.view(m.state, seat)["players"][0]
-        assert "pick" not in GAME.view(m.state, seat)["players"][0]
+        for field in ("plan", "pick", "rest"):
+            assert field not in GAME.view(m.state, seat)["players"][0]
+    assert GAME.view(m.state, 0)["players"][0]["rest"] == [second]
     assert GAME.view(m.state, 0)["players"][0]["plan"] == {"mag": "theater"}
     from locales import render
 
@@ -156,6 +194,24 @@ def test_assignment_is_secret_and_revealed_together():
     assert GAME.view(m3.state, 1)["players"][0]["plan"] == {"mag": "theater"}
 
 
+def test_one_press_a_character_and_done_when_each_has_a_card_or_stays_idle():
+    m = begin(2, magicians=("M02",))  # optical: the Manager, and the apprentice
+    to_assignment(m)
+    st = m.state
+    assert st.p[0].pick == "mag"
+    do(m, 0, "l:theater")
+    assert st.p[0].pick == "manager"
+    do(m, 0, "o:manager", "r:manager")  # left idle, then given a card after all: it is asked again
+    assert st.p[0].pick == "manager" and st.p[0].rest == []
+    do(m, 0, "l:workshop")
+    assert not st.p[0].ready and st.p[0].pick == "a1"
+    events = do(m, 0, "l:market")  # the last character: done, as the rulebook says (PT p.11-12)
+    assert st.p[0].ready and st.p[0].plan == {"mag": "theater", "manager": "workshop", "a1": "market"}
+    assert [e.text.key for e in events][-1] == "trickerion.log.assign_done" and not m.log[-1].checkpoint
+    do(m, 1, "l:market", "pronto")  # "Pronto" leaves the rest idle
+    assert st.phase == "place" and st.p[1].idle == [c for c in ("mag", *st.p[1].specs, *st.p[1].apps) if c != "mag"]
+
+
 def test_idle_characters_and_placement_in_initiative_order():
     m = begin(3)
     revelar(m, {0: {"mag": "downtown", "a1": "market"}, 1: {"mag": "market"}, 2: {}}, order=[1, 0, 2])
@@ -165,49 +221,77 @@ def test_idle_characters_and_placement_in_initiative_order():
     place(m, 1, "mag", "market.0")
     do(m, 1, "fim")
     assert st.turn == 0
-    do(m, 0, "o:a1")  # flipping the card: this character stays idle
+    idle(m, 0, "a1")  # flipping the card: this character stays idle
     assert st.turn == 0  # player 1 has nothing left, so 0 goes on
     place(m, 0, "mag", "downtown.0")
     do(m, 0, "fim")
     assert st.phase != "place"
 
 
-@pytest.mark.parametrize("n,spaces", [(2, ["0", "3"]), (3, ["0", "1", "3"]), (4, ["0", "1", "2", "3"])])
+@pytest.mark.parametrize("n,spaces", [(2, ["0", "3"]), (3, ["0", "1", "3"]), (4, ["0", "1", "3"])])
 def test_spaces_follow_the_player_count(n, spaces):
     m = begin(n)
     revelar(m, {0: {"mag": "downtown"}}, order=list(range(n)))
-    do(m, 0, "a:mag")
-    assert GAME.legal_choices(m.state, 0) == [f"es:downtown.{k}" for k in spaces] + ["voltar"]
+    # one button for each kind of space: with 4 players the two +1 spaces are one choice
+    assert offered(m, 0, "mag") == [f"downtown.{k}" for k in spaces]
+
+
+def test_spaces_of_a_kind_are_one_choice_and_say_who_stands_there():
+    from locales import render
+
+    m = begin(4)
+    revelar(m, {0: {"mag": "downtown", "a1": "workshop"}, 1: {"mag": "downtown"}}, order=[1, 0, 2, 3])
+    place(m, 1, "mag", "downtown.1")
+    do(m, 1, "fim")
+    assert offered(m, 0, "mag") == ["downtown.0", "downtown.2", "downtown.3"]  # the other +1 stands for both
+    assert offered(m, 0, "a1") == ["workshop.0.0"]  # the Workshop's two spaces are alike
+    labels = {c.id: render(c.label, "pt_BR", ["Ana", "Bia", "Caio", "Duda"]) for c in GAME.prompt(m.state, 0).choices}
+    assert labels["al:mag:downtown.2"] == "Mágico → Centro da Cidade (+1 PA) · Bia"
+    assert labels["al:a1:workshop.0.0"] == "Aprendiz 1 → Oficina (+0 PA)"
+    assert len(set(labels.values())) == len(labels)
 
 
 def test_shard_buys_one_ap_once_but_not_in_the_theater():
     m = begin(2)
     revelar(m, {0: {"mag": "market", "a1": "theater"}}, order=[0, 1])
-    place(m, 0, "mag", "market.0", shard=True)
-    assert m.state.cur.ap == 3 + 2 + 1 and m.state.p[0].shards == 0
+    place(m, 0, "mag", "market.0")
+    assert GAME.legal_choices(m.state, 0)[0] == "fr:1"  # in the first action menu, not a question of its own
+    do(m, 0, "fr:1")
+    assert m.state.cur.ap == 3 + 2 + 1 and m.state.p[0].shards == 0 and "fr:1" not in GAME.legal_choices(m.state, 0)
     do(m, 0, "fim")
     m.state.p[0].shards = 1
-    do(m, 0, "a:a1", "es:theater.0.b0")
+    put(m, 0, "a1", "theater.0.b0")
     assert m.state.step == "acoes" and m.state.cur.ap == 1 + 1  # Thursday backstage +1, no Shard offer
+    assert "fr:1" not in GAME.legal_choices(m.state, 0)
+
+
+def test_the_shard_is_offered_only_before_the_first_action_and_with_a_shard():
+    m = begin(2)
+    revelar(m, {0: {"mag": "market", "a1": "market"}}, order=[0, 1])
+    place(m, 0, "mag", "market.0")
+    do(m, 0, "encomendar", "et:rope", "ee:0")  # an action: the placement's Reforçar is past
+    assert "fr:1" not in GAME.legal_choices(m.state, 0)
+    do(m, 0, "fim")
+    m.state.p[0].shards = 0
+    place(m, 0, "a1", "market.3")
+    assert "fr:1" not in GAME.legal_choices(m.state, 0)  # no Shard, no offer
 
 
 def test_theater_weekday_and_performance_spaces():
     m = begin(2)
     revelar(m, {0: {"mag": "theater", "a1": "theater"}, 1: {"mag": "theater", "a1": "theater"}}, order=[0, 1])
-    do(m, 0, "a:a1")
-    assert "es:theater.0.p" not in GAME.legal_choices(m.state, 0)  # magicians only
-    do(m, 0, "es:theater.3.b0")
-    assert m.state.cur.ap == 0  # apprentice on Sunday: 1 - 1
-    do(m, 0, "fim")
-    do(m, 1, "a:mag")
-    assert not any(c.startswith("es:theater.3") for c in GAME.legal_choices(m.state, 1))  # Sunday is taken
-    do(m, 1, "voltar", "a:a1", "es:theater.0.b0", "fim")
-    do(m, 0, "a:mag")
-    assert all(c.startswith("es:theater.3") or c == "voltar" for c in GAME.legal_choices(m.state, 0))
-    do(m, 0, "es:theater.3.p")  # AP lost: the turn passes at once
+    assert "theater.0.p" not in offered(m, 0, "a1")  # magicians only
+    events = put(m, 0, "a1", "theater.3.b0")
+    # apprentice on Sunday: 1 - 1 AP; with nothing it could do, its actions end by themselves
+    assert events[-1].text.key == "trickerion.log.char_spent" and events[-1].text.params["ap"].params["count"] == 0
+    assert GAME.to_act(m.state) == [1]
+    assert not any(k.startswith("theater.3") for k in offered(m, 1, "mag"))  # Sunday is taken
+    put(m, 1, "a1", "theater.0.b0")
+    do(m, 1, "fim")
+    assert all(k.startswith("theater.3") for k in offered(m, 0, "mag"))
+    put(m, 0, "mag", "theater.3.p")  # AP lost: the turn passes at once
     assert m.state.turn == 1 and m.state.p[0].placed["mag"] == "theater.3.p"
-    do(m, 1, "a:mag")
-    assert all(c.startswith("es:theater.0") or c == "voltar" for c in GAME.legal_choices(m.state, 1))
+    assert all(k.startswith("theater.0") for k in offered(m, 1, "mag"))
 
 
 # ---------------------------------------------------------------------------------------------- Centro da Cidade
@@ -282,8 +366,10 @@ def test_take_coins_reroll_and_set_die():
     coins = p.coins
     do(m, 0, "pm:b0")
     assert p.coins == coins + 5 and st.dice["b0"] == "X" and st.cur.ap == 2
-    do(m, 0, "ajustar", "aj:b0", "af:6")
-    assert st.dice["b0"] == "6" and st.cur.ap == 0
+    events = do(m, 0, "ajustar", "aj:b0", "af:6")
+    keys = [e.text.key for e in events]
+    assert keys[:2] == ["trickerion.log.set_die", "trickerion.log.char_spent"]  # no AP left: the end, not asked
+    assert events[0].text.params["face"].params["n"] == 6
     m2 = _downtown()
     do(m2, 0, "rerrolar", "rr:i0")
     assert m2.log[-1].draws and m2.state.cur.ap == 4
@@ -306,10 +392,11 @@ def test_market_example_quick_order_buy_and_bargain():
     p.comps.pop("rope", None)
     coins = p.coins
     assert st.cur.ap == 5
-    do(m, 0, "encomenda_rapida", "rt:rope", "comprar", "cp:rope", "cq:1")
+    do(m, 0, "encomenda_rapida", "rt:rope", "comprar", "cp:rope:1")
     assert GAME.legal_choices(st, 0) == ["bg:0", "bg:1", "bg:2", "voltar"]
-    do(m, 0, "bg:2")
-    assert p.coins == coins - 1 and p.comps["rope"] == 1 and st.cur.ap == 0
+    events = do(m, 0, "bg:2")
+    assert p.coins == coins - 1 and p.comps["rope"] == 1 and st.cur is None  # 0 AP: done
+    assert [e.text.key for e in events][1] == "trickerion.log.char_spent"
 
 
 def test_quick_order_takes_any_component_even_the_one_there():
@@ -334,15 +421,15 @@ def test_market_advanced_example():
     p.specs = ["engineer"]
     p.comps, p.multi = {}, [None, None]
     st.stock = ["wood", "metal", "rope", "fabric"]
-    revelar(m, {0: {"engineer": "market"}}, order=[0, 1])
+    revelar(m, {0: {"engineer": "market"}, 1: {"mag": "downtown"}}, order=[0, 1])
     place(m, 0, "engineer", "market.0")
     coins = p.coins
     do(m, 0, "encomendar", "et:petroleum", "ee:0", "encomendar", "et:padlock", "ee:1")
     do(m, 0, "encomendar")
     assert "et:petroleum" not in GAME.legal_choices(st, 0) and "et:rope" in GAME.legal_choices(st, 0)
     do(m, 0, "voltar")
-    do(m, 0, "comprar", "cp:rope", "cq:2", "bg:0", "comprar", "cp:metal", "cq:3", "bg:0")
-    assert p.coins == coins - 7 and p.comps == {"rope": 2, "metal": 3} and st.cur.ap == 0
+    do(m, 0, "comprar", "cp:rope:2", "bg:0", "comprar", "cp:metal:3")  # no AP to spare: no bargaining asked
+    assert p.coins == coins - 7 and p.comps == {"rope": 2, "metal": 3} and st.cur is None
     end_of_round.chegada_das_encomendas(st, [])
     assert st.stock == ["petroleum", "padlock", "rope", "fabric"]
 
@@ -352,7 +439,7 @@ def test_bargain_never_to_zero_and_only_with_a_purchase():
     st = m.state
     assert "barganhar" not in GAME.legal_choices(st, 0)
     st.p[0].comps = {}
-    do(m, 0, "comprar", "cp:wood", "cq:2")
+    do(m, 0, "comprar", "cp:wood:2")
     assert GAME.legal_choices(st, 0) == ["bg:0", "bg:1", "voltar"]
 
 
@@ -361,10 +448,9 @@ def test_three_of_a_type_including_the_manager_bonus():
     p = m.state.p[0]
     p.comps, p.multi = {"wood": 2}, ["wood", None]
     do(m, 0, "comprar")
-    assert "cp:wood" not in GAME.legal_choices(m.state, 0)
+    assert not any(c.startswith("cp:wood:") for c in GAME.legal_choices(m.state, 0))
     p.multi = [None, None]
-    do(m, 0, "cp:wood")
-    assert GAME.legal_choices(m.state, 0) == ["cq:1", "voltar"]
+    assert [c for c in GAME.legal_choices(m.state, 0) if c.startswith("cp:wood:")] == ["cp:wood:1"]
 
 
 def test_order_and_quick_order_at_end_of_round():
@@ -398,10 +484,12 @@ def test_workshop_example_water_tank_escape():
     """2 Glass, 2 Metal and a Rope meet Fuga do Tanque de Água: 2 markers, components not spent."""
     m = _workshop(comps={"glass": 2, "metal": 2, "rope": 1}, specs=[])
     p = m.state.p[0]
-    do(m, 0, "aq:T28")
+    events = do(m, 0, "aq:T28")
     assert p.tricks[0].on == 2 and p.comps == {"glass": 2, "metal": 2, "rope": 1}
-    assert m.state.cur.ap == 3 - TRICKS["T28"].prepare_ap
-    assert "aq:T28" not in GAME.legal_choices(m.state, 0)  # markers still on the card
+    # markers still on the card, nothing else to do (giving things back opens nothing in the Workshop
+    # without the Manager): the magician's actions end, not asked, with the AP it had left
+    spent = next(e for e in events if e.text.key == "trickerion.log.char_spent")
+    assert spent.text.params["ap"].params["count"] == 3 - TRICKS["T28"].prepare_ap and m.state.cur is None
 
 
 def test_prepare_needs_the_components_engineer_bonus_and_symbol_limit():
@@ -429,12 +517,29 @@ def test_specialist_moves_need_the_specialist():
 
 
 def test_returning_tricks_and_components():
-    m = _workshop(tricks=("T01",), comps={"fabric": 2})
+    m = _market()
     st, p = m.state, m.state.p[0]
+    give_tricks(m, 0, "T01")
+    p.comps, p.multi = {"fabric": 2}, [None, None]
     card = next(c for c in st.row if c)
     lay(card, 0, 0, "T01", CARDS[card.id].slots[0])
-    do(m, 0, "devolver", "dt:T01", "devolver", "dc:fabric")
+    do(m, 0, "devolver", "dt:T01")
+    events = do(m, 0, "devolver")  # only the Fabric is left to give back: not asked
     assert p.tricks == [] and card.m == {} and p.comps == {"fabric": 1}
+    assert [e.text.key for e in events] == ["trickerion.log.only", "trickerion.log.return_component"]
+
+
+def test_giving_back_is_offered_while_it_could_open_an_action():
+    """A character with no action left ends by itself, unless giving something back could let it act:
+    at the Market, room for a component on sale it could pay for (PT p.15: "a qualquer momento no
+    intuito de abrir espaço para novos")."""
+    m = _market(char="a1", space="market.3")  # an apprentice on +0: 1 AP
+    st, p = m.state, m.state.p[0]
+    st.stock, st.orders = ["wood", None, None, None], ["rope", "saw", "cog", "mirror"]  # no Order space free
+    p.comps, p.multi, p.coins, p.shards = {"wood": 3}, [None, None], 5, 0
+    assert GAME.legal_choices(st, 0) == ["devolver", "fim"]  # 3 Wood: no room, until one goes back
+    do(m, 0, "devolver", "dc:wood")
+    assert "comprar" in GAME.legal_choices(st, 0)
 
 
 # ---------------------------------------------------------------------------------------------- Teatro
@@ -479,48 +584,46 @@ def test_theater_example_a_placements_and_links():
     place(m, green, "mag", "theater.3.p")
     place(m, yellow, "manager", "theater.1.b0")
     assert st.cur.ap == 2
-    do(m, yellow, "preparar", "pt:T37", "pc:1", "pe:0.1:0")       # P02: 0.0 | 0.1 - 1.1 (shard)
+    assert "pp:1" in GAME.legal_choices(st, yellow)  # Preparar um Truque, card by card
+    set_up(m, yellow, "T37", 1, "0.1", 0)       # P02: 0.0 | 0.1 - 1.1 (shard)
     assert st.step == "acoes"
     shards = st.p[yellow].shards
-    do(m, yellow, "preparar", "pt:T02", "pc:1")
+    do(m, yellow, "pp:1")  # only T02 can still go on that card: not asked
+    assert st.step == "preparar_e" and st.ctx["t"] == "T02"
     labels = {c.id: c.label for c in GAME.prompt(st, yellow).choices}
-    assert labels["pe:1.1:3"].params["count"] == 1 and labels["pe:0.0:2"].params["count"] == 0
-    do(m, yellow, "pe:1.1:3")       # its optical corner meets T37's right corner
-    assert st.step == "conexao" and st.ctx["links"] == 1
+    # a spot that links comes with each way of taking its bonus, in the same press
+    assert labels["pe:1.1:3:1"].params["spot"].params["count"] == 1 and "pe:1.1:3" not in labels
+    assert labels["pe:1.1:3:1"].params["fame"] == 1 and labels["pe:1.1:3:0"].params["coins"] == 1
+    assert labels["pe:0.0:2"].params["count"] == 0
     fame, coins = st.p[yellow].fame, st.p[yellow].coins
-    do(m, yellow, "cf:1")
+    events = do(m, yellow, "pe:1.1:3:1")       # its optical corner meets T37's right corner: 1 Fame
     assert st.p[yellow].fame == fame + 1 and st.p[yellow].coins == coins
     assert st.p[yellow].shards == shards + 1  # the shard circle with two own markers: a single Shard
-    do(m, yellow, "fim")
+    assert [e.text.key for e in events][-1] == "trickerion.log.char_spent"  # 0 AP: done by itself
     place(m, blue, "assistant", "theater.0.b0")
     assert st.cur.ap == 3  # Thursday backstage +1
-    do(m, blue, "preparar", "pt:T38", "pc:0", "pe:0.0:2")  # P01
+    set_up(m, blue, "T38", 0, "0.0", 2)  # P01
     assert st.step == "acoes"
-    do(m, blue, "preparar", "pt:T41", "pc:0", "pe:0.1:0")
-    assert st.step == "conexao" and st.ctx["links"] == 1
     coins = st.p[blue].coins
-    do(m, blue, "cf:0")
+    set_up(m, blue, "T41", 0, "0.1", 0, fame=0)
     assert st.p[blue].coins == coins + 2  # the level-2 trick formed it: 2 coins
-    do(m, blue, "preparar", "pt:T41", "pc:1", "pe:0.0:2")  # above yellow's T37 on P02: a link with yellow
-    assert st.step == "conexao"
     fame = st.p[blue].fame
-    do(m, blue, "cf:1")
-    assert st.p[blue].fame == fame + 2 and st.cur.ap == 0
-    do(m, blue, "fim")
+    set_up(m, blue, "T41", 1, "0.0", 2, fame=1)  # above yellow's T37 on P02: a link with yellow
+    assert st.p[blue].fame == fame + 2 and st.cur is None
     place(m, red, "mag", "theater.2.b0")
     assert st.cur.ap == 3  # backstage magician: 3 AP, cannot perform this round
     do(m, red, "fim")
     assert st.turn == yellow
-    do(m, yellow, "a:a1")
-    assert all(c.startswith("es:theater.1") or c == "voltar" for c in GAME.legal_choices(st, yellow))
-    do(m, yellow, "es:theater.1.b1")
+    assert all(k.startswith("theater.1") for k in offered(m, yellow, "a1"))
+    put(m, yellow, "a1", "theater.1.b1")
     # its mechanical trick next to blue's on the first card: 0.1's lower corner shows Escape, no link
-    do(m, yellow, "preparar", "pt:T37", "pc:0")
-    labels = {c.id: c.label.params["count"] for c in GAME.prompt(st, yellow).choices if c.id != "voltar"}
-    assert labels == {"pe:0.2:0": 0}
-    do(m, yellow, "pe:0.2:0")
-    assert st.step == "acoes" and st.cur.ap == 0
-    do(m, yellow, "fim")
+    events = do(m, yellow, "pp:0")
+    if st.step == "preparar_t":
+        events = do(m, yellow, "pt:T37")
+    # 0.2 facing up is the one spot left: set up without asking, and told
+    assert st.row[0].m["0.2"].t == "T37" and st.row[0].m["0.2"].d == 0 and st.cur is None
+    only = next(e for e in events if e.text.key == "trickerion.log.only")
+    assert only.text.params["answer"].params["count"] == 0
     place(m, blue, "mag", "theater.0.p")
     place(m, yellow, "mag", "theater.1.p")
     assert st.days == [blue, yellow, red, green]
@@ -537,7 +640,8 @@ def test_reschedule_pays_no_link_bonus():
     revelar(m, {0: {"mag": "theater"}}, order=[0, 1])
     place(m, 0, "mag", "theater.1.b0")
     fame, coins = st.p[0].fame, st.p[0].coins
-    do(m, 0, "reagendar", "rm:0:0.2", "rc:0", "re:0.1:0")
+    do(m, 0, "reagendar", "rm:0:0.2")  # its own card is the only one: not asked
+    do(m, 0, "re:0.1:0")
     assert link_count(st.row[0]) == 1 and st.step == "acoes"
     assert (st.p[0].fame, st.p[0].coins) == (fame, coins)
 
@@ -582,7 +686,7 @@ def _perf_position():
         st.days[p.day] = s
         for c, key in spots.items():
             st.occ[key] = f"{s}:{c}"
-    st.phase, st.step, st.turn, st.perf_day = "perform", "", None, 0
+    st.phase, st.step, st.turn, st.perf_day, st.steps = "perform", "", None, 0, {}
     advance(m)
     return m
 
@@ -603,19 +707,19 @@ def test_performance_example_b_payouts():
     assert all(o.on == 0 for o in st.p[blue].tricks)
     assert st.turn == yellow and GAME.legal_choices(st, yellow) == ["ap:0", "ap:1"]
     before = [(p.fame, p.coins, p.shards) for p in st.p]
-    do(m, yellow, "ap:1")
+    events = do(m, yellow, "ap:1")  # then green, whose only card with its markers is the first: not asked
     y38, y39, y40 = TRICKS["T38"].yields, TRICKS["T39"].yields, TRICKS["T40"].yields
-    assert st.p[yellow].fame == before[yellow][0] + y38.fame + y39.fame + 3 + 1   # 3 links, card 1 Fame
-    assert st.p[yellow].coins == before[yellow][1] + y38.coins + y39.coins + 3    # Manager 3 coins
-    assert st.p[blue].fame == before[blue][0] + max(0, y2.fame - 1)
-    assert st.p[red].coins == before[red][1] + y40.coins
-    assert st.turn == green
-    before = [(p.fame, p.coins, p.shards) for p in st.p]
-    do(m, green, "ap:0")
     y25, y26 = TRICKS["T25"].yields, TRICKS["T26"].yields
+    # yellow: 3 links, card 1 Fame, Manager 3 coins; then its T38 in green's show (Friday: no modifier)
+    assert st.p[yellow].fame == before[yellow][0] + y38.fame + y39.fame + 3 + 1 + y38.fame
+    # (the round then ends: the Manager's wage, 2)
+    assert st.p[yellow].coins == before[yellow][1] + y38.coins + y39.coins + 3 + y38.coins - 2
+    assert st.p[blue].fame == before[blue][0] + max(0, y2.fame - 1)
+    assert st.p[red].coins == before[red][1] + y40.coins + y37.coins
     assert st.p[green].fame == before[green][0] + y25.fame + 1 + y26.fame + 1 + 2   # Sunday +1/+1, 2 links
     assert st.p[green].coins == before[green][1] + y25.coins + 1 + y26.coins + 1 + 1  # card: 1 coin
-    assert st.p[yellow].fame == before[yellow][0] + y38.fame
+    only = [e for e in events if e.text.key == "trickerion.log.only"]
+    assert len(only) == 1 and only[0].text.params["answer"].params["n"] == 1 and only[0].audience is None
     assert st.phase in ("advertise", "assign")  # the round ended
 
 
@@ -671,8 +775,8 @@ def test_performance_cards_move_and_the_last_is_discarded_from_round_three():
 def test_end_of_round_returns_posters_and_characters_and_advances_the_round():
     m = begin(2)
     st = m.state
-    do(m, st.turn, "propaganda")
-    do(m, st.turn, "passar")
+    do(m, st.order[0], "propaganda")
+    do(m, st.order[1], "passar")
     revelar(m, {0: {"a1": "downtown"}, 1: {}}, order=[0, 1])
     place(m, 0, "a1", "downtown.0")
     do(m, 0, "fim")

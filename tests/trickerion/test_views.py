@@ -75,9 +75,9 @@ def test_prompts_fit_a_keyboard_and_every_text_exists(seed):
         prompt = GAME.prompt(match.state, s)
         assert 1 <= len(prompt.choices) <= 20, (match.state.step, len(prompt.choices))
         for c in prompt.choices:
-            assert len(c.id) <= 24 and c.id.isascii() and " " not in c.id
+            assert len(c.id) <= 32 and c.id.isascii() and " " not in c.id
             for lang in ("pt_BR", "en"):
-                assert len(locales.render(c.label, lang)) <= 56
+                assert len(locales.render(c.label, lang)) <= 60  # a button's width (render.label)
         for lang in ("pt_BR", "en"):
             locales.render(prompt.title, lang)
             for line in prompt.info:
@@ -100,7 +100,8 @@ def test_prompts_fit_a_keyboard_and_every_text_exists(seed):
 
 
 def test_portuguese_names():
-    assert locales.render(GAME.prompt(begin(2).state, begin(2).state.turn).title, "pt_BR") == \
+    st = begin(2).state
+    assert locales.render(GAME.prompt(st, GAME.to_act(st)[0]).title, "pt_BR") == \
         "Propaganda: pagar para receber 2 de Fama?"
     from rulesets.core import msg
 
@@ -114,16 +115,16 @@ def test_undo_inside_a_characters_actions_but_not_past_its_end():
     m = begin(2)  # only legal moves from here: undo replays the log
     to_assignment(m)
     first = m.state.order[0]
-    do(m, first, "c:mag", "l:market", "pronto")
+    do(m, first, "l:market", "pronto")  # the magician to the Market, the others idle
     assert not can_undo(m, first)  # "done" ends the secret decision
     do(m, 1 - first, "pronto")
     place(m, first, "mag", "market.0")
     coins = m.state.p[first].coins
-    do(m, first, "comprar", "cp:wood", "cq:1", "bg:0")
+    do(m, first, "comprar", "cp:wood:1")  # 1 coin: nothing to bargain off, so not asked
     assert m.state.p[first].coins == coins - 1 and can_undo(m, first)
-    back, _ = undo(m, first)
-    assert back.state.step == "comprar_b" and back.state.p[first].coins == coins
-    m2, _ = act(back, first, "bg:0")
+    back, _ = undo(m, first)  # the press and the step it made without asking, undone together
+    assert back.state.step == "comprar_t" and back.state.p[first].coins == coins
+    m2, _ = act(back, first, "cp:wood:1")
     m2, _ = act(m2, first, "fim")
     assert not can_undo(m2, first)
     with pytest.raises(IllegalMove):

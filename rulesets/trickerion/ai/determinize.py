@@ -99,7 +99,7 @@ def _plans(st: State, seat: int, seen: dict[int, dict[str, str]], rng: Rng) -> N
         if o == seat:
             continue
         if st.phase == "assign":  # secret and simultaneous: the others' assignments are the policy's
-            p.pick = None
+            p.pick, p.rest = None, []
             p.plan = sample_plan(st, o, rng)
             p.ready = True
         elif len(seen[o]) < len(p.plan):  # Intenções Ocultas: the cards of characters not yet placed

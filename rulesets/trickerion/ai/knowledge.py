@@ -19,7 +19,8 @@ from __future__ import annotations
 from rulesets.core.ai import Budget, Knowledge, SearchRng, standing
 from rulesets.core.rng import Rng
 
-from ..game import GAME, advance, handlers
+from ..game import GAME, play
+from ..rules import step_of
 from ..state import State
 from .determinize import determinize
 from .plans import card_value, needs, next_step
@@ -29,10 +30,10 @@ from .worth import estimate
 PHASE_CUT = {"advertise": 0, "assign": 0, "place": 0, "perform": 1, "end": 2, "over": 2}
 NOISE = 1.2          # the rollouts' randomness, in value points
 WIDTH = {"medio": 4, "dificil": 6}  # choices the tree considers at one decision
-# Decisions the tree searches: the cards under the characters, the space, the action, and a few
-# choices that shape a round; the order of placing one's characters and the rest of a composite
-# decision (how many to buy, which slot) are the judgement's (values.py).
-SEARCHED = {"assign", "propaganda", "espaco", "acoes", "reforcar", "apresentar", "aprender_t",
+# Decisions the tree searches: the cards under the characters, the character and its space (one
+# choice), the action, and a few choices that shape a round; the rest of a composite decision (which
+# trick, which slot, how many AP to bargain with) is the judgement's (values.py).
+SEARCHED = {"assign", "propaganda", "alocar", "espaco", "acoes", "apresentar", "aprender_t",
             "da_especial", "da_manter", "comprar_t"}
 
 
@@ -82,7 +83,7 @@ class TrickerionKnowledge(Knowledge):
         if state.phase == "assign":
             return self._assign_order(state, seat, choices, level)
         ranked = sorted(zip(choices, choice_values(state, seat, choices), strict=True), key=lambda cv: -cv[1])
-        if level == "facil" or state.step not in SEARCHED:
+        if level == "facil" or step_of(state, seat) not in SEARCHED:
             return [(ranked[0][0], 1.0)]
         top = ranked[0][1]
         return [(c, max(0.0, 1.0 - (top - v) / 4.0)) for c, v in ranked[:WIDTH[level]]]
@@ -102,9 +103,7 @@ class TrickerionKnowledge(Knowledge):
 
     def apply(self, state: State, seat: int, choice: str, rng: Rng) -> None:
         """The rules' step and the automatic parts after it, without the Outcome the contract returns."""
-        events: list = []
-        handlers(state)[1](state, seat, choice, rng, events)
-        advance(state, rng, events)
+        play(state, seat, choice, rng, [])
 
 
 KNOWLEDGE = TrickerionKnowledge()

@@ -115,14 +115,14 @@ def sample_plan(st: State, s: int, rng: Rng, noise: float = 1.0, keep: dict[str,
 
 
 def next_step(st: State, s: int, choices: list[str], rng: Rng, noise: float) -> str:
-    """The assignment prompt's next move towards the seat's plan (drawn afresh: it is cheap)."""
+    """The assignment prompt's next move towards the seat's plan (drawn afresh: it is cheap): the card
+    its plan gives the character asked about, or leaving it idle; "pronto" once the plan gives no
+    character still without a card one."""
     p = st.p[s]
-    if p.pick is not None:
-        target = sample_plan(st, s, rng, noise, p.plan).get(p.pick)
-        want = f"l:{target}" if target and hand_left(p).get(target, 0) > 0 else None
-        return want if want in choices else next(c for c in choices if c.startswith("l:") or c == "voltar")
     plan = sample_plan(st, s, rng, noise, p.plan)
-    for char in plan:
-        if char not in p.plan and f"c:{char}" in choices:
-            return f"c:{char}"
-    return "pronto"
+    open_ = [c for c in characters(p) if c not in p.plan and c not in p.rest]
+    if p.pick is None or not any(c in plan for c in open_):
+        return "pronto"
+    target = plan.get(p.pick)
+    want = f"l:{target}" if target and hand_left(p).get(target, 0) > 0 else f"o:{p.pick}"
+    return want if want in choices else "pronto"

@@ -11,7 +11,7 @@ from ..dark_alley.facts import SPECIALS
 from ..data import CARDS, DAYS, TRICKS
 from ..market import unit_price
 from ..placement import card_location
-from ..rules import base_ap, corner, markers_in_theater, owned, trick_capacity
+from ..rules import base_ap, corner, markers_in_theater, owned, step_of, trick_capacity
 from ..state import State
 from ..town_center import _learnable, learn_price
 from .plans import missing, missing_cost
@@ -64,10 +64,31 @@ def _stay(st: State, index: int) -> float:
     return 0.4 if index == len(st.row) - 1 else 1.0
 
 
+def _placing(st: State, s: int, char: str) -> float:
+    """A character placed now: the components before the Workshop, the Workshop before the Theater."""
+    where = card_location(st, st.p[s].plan[char])
+    return PLACING.get("perform" if where == "theater" and char == "mag" else where, 3.0) + 0.1 * base_ap(char)
+
+
+def _space(st: State, s: int, key: str) -> float:
+    """A space: the more AP the better; the performance space when the player has markers to perform."""
+    p = st.p[s]
+    parts = key.split(".")
+    if parts[0] == "theater":
+        d = int(parts[1])
+        if parts[2] == "p":
+            busy = any(o.on or markers_in_theater(st, s, o.sym) for o in p.tricks)
+            return 2.0 + DAYS[d].yield_ if busy else -2.0
+        return DAYS[d].backstage_ap + 0.5
+    from ..placement import space_ap
+
+    return space_ap(key, st)
+
+
 def value(st: State, s: int, choice: str, choices: list[str]) -> float:
     p = st.p[s]
     head, _, arg = choice.partition(":")
-    step = st.step
+    step = step_of(st, s)
     if choice == "voltar":
         return BACK
     if head in ("devolver", "dc", "dt"):
@@ -92,25 +113,18 @@ def value(st: State, s: int, choice: str, choices: list[str]) -> float:
         return 2.0 - COIN * cost - (1.5 if p.coins - cost < 4 else 0.0)
     # -- placement
     if head == "a":  # the components before the Workshop, the Workshop before the Theater backstage
-        where = card_location(st, p.plan[arg])
-        return PLACING.get("perform" if where == "theater" and arg == "mag" else where, 3.0) + 0.1 * base_ap(arg)
-    if head == "o":
+        return _placing(st, s, arg)
+    if head == "al":  # a character and its space in one choice: which character first, then where
+        char, key = arg.split(":", 1)
+        return _placing(st, s, char) + 0.5 * _space(st, s, key)
+    if head in ("o", "ocioso"):
         return -1.0
     if head == "es":
-        parts = arg.split(".")
-        if parts[0] == "theater":
-            d = int(parts[1])
-            if parts[2] == "p":
-                busy = any(o.on or markers_in_theater(st, s, o.sym) for o in p.tricks)
-                return 2.0 + DAYS[d].yield_ if busy else -2.0
-            return DAYS[d].backstage_ap + 0.5
-        from ..placement import space_ap
-
-        return space_ap(arg, st)
+        return _space(st, s, arg)
     if head == "lc":
         return 0.0
-    if head == "fr":
-        return (0.8 if p.shards >= 2 and left >= 2 else -0.3) if arg == "1" else 0.0
+    if head == "fr":  # Reforçar, among the first actions: worth a Shard when Shards are plenty
+        return 0.8 if p.shards >= 2 and left >= 2 else -0.3
     # -- Centro da Cidade
     if choice == "aprender":
         return max((learn_value(st, s, t) for t in _all_learnable(st, s)), default=0.0) + 0.5
@@ -130,15 +144,14 @@ def value(st: State, s: int, choice: str, choices: list[str]) -> float:
     if choice in ("rerrolar", "ajustar") or head in ("rr", "aj", "af"):
         return -0.2
     # -- Mercado
-    market = head in ("cp", "cq", "et", "rt") or choice in ("comprar", "encomendar", "encomenda_rapida")
+    market = head in ("cp", "et", "rt") or choice in ("comprar", "encomendar", "encomenda_rapida")
     need = _needed(st, s) if market else {}
     if choice == "comprar":
         return 2.0 if need else -0.5
-    if head == "cp":
-        return 1.0 + 1.5 * need.get(arg, 0) - COIN * (unit_price(st, arg) or 0)
-    if head == "cq":
-        want = need.get(st.ctx.get("comp"), 1)
-        return 1.0 - abs(int(arg) - want)
+    if head == "cp":  # a type and how many: what the tricks lack, no more
+        comp, n = arg.split(":")
+        want = need.get(comp, 1)
+        return 1.0 + 1.5 * need.get(comp, 0) - COIN * (unit_price(st, comp) or 0) * int(n) - abs(int(n) - want)
     if head == "bg":
         return 0.2 * int(arg)
     if choice in ("encomendar", "encomenda_rapida"):
@@ -158,14 +171,17 @@ def value(st: State, s: int, choice: str, choices: list[str]) -> float:
     # -- Teatro
     if choice == "preparar":
         return 3.0
+    if head == "pp":  # Preparar um Truque on that card
+        i = int(arg)
+        return 3.0 + _stay(st, i) * _card_yield(st, s, i) * 0.3
     if head == "pt":
         return trick_worth(arg)
     if head == "pc":
         i = int(arg)
         return _stay(st, i) * (1.0 + _card_yield(st, s, i) * 0.3)
-    if head == "pe":
-        slot, d = arg.split(":")
-        return 1.0 * _links(st, st.ctx["card"], s, st.ctx["t"], slot, int(d))
+    if head == "pe":  # the links it forms; their bonus as Fame (points) rather than coins (a third)
+        slot, d, *fame = arg.split(":")
+        return 1.0 * _links(st, st.ctx["card"], s, st.ctx["t"], slot, int(d)) + 0.1 * int(fame[0] if fame else 0)
     if head == "cf" or head == "cb":
         return 0.1 * int(arg)  # every link's bonus as Fame (points) rather than coins (a third)
     if choice == "reagendar" or head in ("rm", "rc", "re"):

@@ -42,6 +42,13 @@ class Improved:
     def menu(self, state: State, s: int) -> list[str]:
         return self.base.menu(state, s) + special_cards.extra_choices(state, s)
 
+    def surely_busy(self, state: State, s: int) -> bool:
+        return hasattr(self.base, "surely_busy") and self.base.surely_busy(state, s)
+
+    def opened_by_returns(self, state: State, s: int) -> bool:
+        """The base place's answer; a ready special card's bonus may need room too: then, perhaps."""
+        return special_cards.ready(state) or self.base.opened_by_returns(state, s)
+
     def start(self, state: State, s: int, choice: str, rng: Rng, events: list[Event]) -> None:
         state.alley.electra = False  # a Supercarga left with "back" does not carry over to another set-up
         if choice[:3] in special_cards.EXTRA_HEADS:
@@ -50,13 +57,16 @@ class Improved:
             self.base.start(state, s, choice, rng, events)
 
 
+IMPROVED = {loc: Improved(place) for loc, place in BASE_PLACES.items()}  # they hold no state: built once
+
+
 class DarkAlley(hooks.Module):
     name = "dark_alley"
 
     def places(self, state: State) -> dict[str, Any]:
         out: dict[str, Any] = {PERMANENT: beco_escuro}
         if state.cur is not None and state.cur.loc in BASE_PLACES:
-            out[state.cur.loc] = Improved(BASE_PLACES[state.cur.loc])
+            out[state.cur.loc] = IMPROVED[state.cur.loc]
         return out
 
     def steps(self, state: State) -> dict[str, tuple]:
@@ -155,6 +165,9 @@ class DarkAlley(hooks.Module):
         from . import views
 
         return views.info(state, seat)
+
+    def secret_step(self, state: State, step: str) -> bool:
+        return step == "da_manter"  # which of the two drawn cards to keep: they are the drawer's secret
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         a = state.alley

@@ -44,6 +44,18 @@ def space_ap(key: str) -> int:
     return SPACES[int(key.split(".")[1])]["ap"]
 
 
+def opened_by_returns(state: State, s: int) -> bool:
+    """The Beco Escuro's actions ask for nothing a player owns: giving things back opens none."""
+    return False
+
+
+def surely_busy(state: State, s: int) -> bool:
+    """A card to draw while a deck has one and AP pay for it."""
+    ap, alley = state.cur.ap, state.alley
+    first = not alley.drew and ap >= cost(state, "comprar_primeira")
+    return any(alley.decks.values()) and (first or ap >= cost(state, "comprar_adicionais"))
+
+
 def menu(state: State, s: int) -> list[str]:
     ap, alley = state.cur.ap, state.alley
     out = []

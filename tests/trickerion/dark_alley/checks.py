@@ -81,4 +81,4 @@ class Invariants:
         for seat in game.to_act(st):
             prompt = game.prompt(st, seat)
             assert len(prompt.choices) <= 21, [c.id for c in prompt.choices]  # keyboard-sized
-            assert all(len(c.id) <= 24 and c.id.isascii() for c in prompt.choices)
+            assert all(len(c.id) <= 32 and c.id.isascii() for c in prompt.choices)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rulesets.core import Match, new_match
 from rulesets.trickerion.state import Card, Marker, Owned
 
-from ..harness import do, revelar
+from ..harness import do, put, revelar
 from ..helpers import GAME
 
 
@@ -14,6 +14,9 @@ def begin(n: int = 2, seed: int = 0, magicians: tuple[str, ...] = (), prophecies
     """A Dark Alley game at round 1's Propaganda (beginner setup), magicians picked in seat order."""
     match = new_match(GAME, {"beginner_setup": True, "dark_alley": True, "prophecies": prophecies}, n, seed)
     for s in range(n):
+        if match.state.p[s].magician is not None:  # the one magician left: given without asking
+            assert s >= len(magicians) or match.state.p[s].magician == magicians[s]
+            continue
         choice = f"m:{magicians[s]}" if s < len(magicians) else GAME.legal_choices(match.state, s)[0]
         do(match, s, choice)
     return match
@@ -38,13 +41,13 @@ def go(match: Match, seat: int, char: str, space: str, bonus: bool | None = True
        mech: bool = False) -> list:
     """Place a character; with a special card take its bonus (True) or +1 AP (False); the Mechanizer's
     +1 AP if `mech`."""
-    events = do(match, seat, f"a:{char}", f"es:{space}")
-    if match.state.step == "da_especial" and bonus is not None:
+    events = put(match, seat, char, space)
+    if match.state.step == "da_especial" and bonus is not None and len(choices(match, seat)) > 1:
         events += do(match, seat, "sb" if bonus else "sa")
     if match.state.step == "da_mecanico":
         events += do(match, seat, "me:1" if mech else "me:0")
-    if match.state.step == "reforcar":
-        events += do(match, seat, "fr:1" if shard else "fr:0")
+    if shard and match.state.step == "acoes" and "fr:1" in choices(match, seat):
+        events += do(match, seat, "fr:1")
     return events
 
 

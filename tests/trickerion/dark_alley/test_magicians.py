@@ -4,7 +4,7 @@ from rulesets.trickerion.dark_alley import special_cards
 from rulesets.trickerion.rules import link_count, links_of
 from rulesets.trickerion.state import Marker
 
-from ..harness import do, to_performances
+from ..harness import do, idle, offered, put, to_performances
 from .positions import begin, card, choices, give, go, keys, plan, tricks
 
 
@@ -19,12 +19,10 @@ def test_m04_mechanizer_the_player_picks_the_apprentice_once_per_round_not_in_th
     go(m, 0, "a1", "theater.1.b0")
     assert m.state.cur.ap == 1  # the Theater: not offered
     do(m, 0, "fim")
-    do(m, 0, "a:mag", "es:downtown.0")
+    put(m, 0, "mag", "downtown.0")
     assert m.state.step != "da_mecanico"  # apprentices only
-    if m.state.step == "reforcar":
-        do(m, 0, "fr:0")
     do(m, 0, "fim")
-    do(m, 0, "a:a2", "es:downtown.3")
+    put(m, 0, "a2", "downtown.3")
     assert m.state.step == "da_mecanico" and choices(m, 0) == ["me:1", "me:0"]
     do(m, 0, "me:1")
     assert m.state.cur.ap == 2
@@ -42,7 +40,7 @@ def test_m04_mechanizer_saved_for_a_later_apprentice_then_used_up():
     plan(m2, {0: {"a1": "downtown", "a2": "market"}})
     go(m2, 0, "a1", "downtown.3", mech=True)
     do(m2, 0, "fim")
-    do(m2, 0, "a:a2", "es:market.3")
+    put(m2, 0, "a2", "market.3")
     assert m2.state.step != "da_mecanico" and m2.state.cur.ap == 1  # once per round
 
 
@@ -75,17 +73,15 @@ def test_m02_great_optico_copies_an_opponents_revealed_card_once_per_round():
     give(m, 1, "A33")
     m.state.p[0].hand["downtown"] = 2
     plan(m, {0: {"mag": "downtown", "a1": "downtown"}, 1: {"mag": "A33"}})
-    do(m, 0, "a:mag", "es:downtown.0")
+    put(m, 0, "mag", "downtown.0")
     assert m.state.step == "da_mimetismo" and choices(m, 0) == ["mi:A33", "mi:-"]
     do(m, 0, "mi:A33", "sb")
-    if m.state.step == "reforcar":
-        do(m, 0, "fr:0")
     m.state.dice["b0"] = "5"
     fame = m.state.p[0].fame
     do(m, 0, "pm:b0", "fim")
     assert m.state.p[0].fame == fame + 4 and m.state.p[1].hand["A33"] == 1  # the original stays with its owner
-    do(m, 1, "o:mag")
-    do(m, 0, "a:a1", "es:downtown.3")
+    idle(m, 1, "mag")
+    put(m, 0, "a1", "downtown.3")
     assert m.state.step != "da_mimetismo"
     special_cards.check(m.state)
 
@@ -94,7 +90,7 @@ def test_m02_great_optico_only_same_location():
     m = begin(2, magicians=("M02", "M04"))
     give(m, 1, "A39")
     plan(m, {0: {"mag": "downtown"}, 1: {"mag": "A39"}})
-    do(m, 0, "a:mag", "es:downtown.0")
+    put(m, 0, "mag", "downtown.0")
     assert m.state.step != "da_mimetismo"
 
 
@@ -107,18 +103,14 @@ def test_m02_great_optico_copies_freelancer_to_place_a_workshop_card_anywhere():
     give(m, 1, "A25")
     m.state.p[0].hand["workshop"] = 2
     plan(m, {0: {"mag": "workshop", "a1": "workshop"}, 1: {"mag": "A25"}})
-    do(m, 0, "a:mag")
-    spaces = choices(m, 0)
-    assert {"es:workshop.0.0", "es:downtown.0", "es:market.0", "es:alley.0", "es:theater.0.p"} <= set(spaces)
-    events = do(m, 0, "es:downtown.0")
+    spaces = offered(m, 0, "mag")
+    assert {"workshop.0.0", "downtown.0", "market.0", "alley.0", "theater.0.p"} <= set(spaces)
+    events = put(m, 0, "mag", "downtown.0")
     assert "da_mimesis" in keys(events) and "0:mi" in m.state.alley.once
     assert m.state.step != "da_mimetismo" and m.state.cur.ap == 5  # the magician's 3 and the space's +2
-    if m.state.step == "reforcar":
-        do(m, 0, "fr:0")
     do(m, 0, "fim")
-    do(m, 1, "o:mag")
-    do(m, 0, "a:a1")
-    assert all(c.startswith("es:workshop.") for c in choices(m, 0) if c != "voltar")  # once per round
+    idle(m, 1, "mag")
+    assert all(k.startswith("workshop.") for k in offered(m, 0, "a1"))  # once per round
 
 
 def test_m02_great_optico_copies_freelancer_at_the_workshop_for_one_more_ap():
@@ -127,13 +119,11 @@ def test_m02_great_optico_copies_freelancer_at_the_workshop_for_one_more_ap():
     m = begin(2, magicians=("M02", "M04"))
     give(m, 1, "A25")
     plan(m, {0: {"mag": "workshop"}, 1: {"mag": "A25"}})
-    do(m, 0, "a:mag", "es:workshop.0.0")
+    put(m, 0, "mag", "workshop.0.0")
     assert m.state.step == "da_mimetismo" and choices(m, 0) == ["mi:A25", "mi:-"]
-    do(m, 0, "mi:A25")
-    assert choices(m, 0) == ["sa"]  # at the Workshop Freelancer has no bonus to use (ruling DA8): +1 AP
-    do(m, 0, "sa")
-    if m.state.step == "reforcar":
-        do(m, 0, "fr:0")
+    events = do(m, 0, "mi:A25")
+    # at the Workshop Freelancer has no bonus to use (ruling DA8): +1 AP, the only answer, not asked
+    assert "only" in keys(events) and "da_plus_ap" in keys(events)
     assert m.state.cur.ap == 4 and m.state.p[1].hand["A25"] == 1
 
 
@@ -216,7 +206,8 @@ def test_m07_yoruba_needs_a_shard_and_two_cards():
     m = performing(("M05", "M07"), {"0.0": (0, 0, "T25")}, {"0.0": (0, 1, "T26")}, shards1=0)
     assert m.state.step == "apresentar"
     m2 = performing(("M05", "M07"), {"0.0": (0, 0, "T25")}, {})
-    assert m2.state.step == "apresentar"
+    shown = keys(m2.log[-1].events)  # one card to perform: Yoruba is not asked, nor is the performer
+    assert "perform" in shown and "only" in shown and "da_possession" not in shown
 
 
 def lotus_show(own: str, theirs: str, opponent: dict[str, str] | None = None):
@@ -312,10 +303,8 @@ def test_m08_electra_stacks_two_markers_and_they_yield_more():
     plan(m, {0: {"mag": "theater"}})
     go(m, 0, "mag", "theater.1.b0")
     assert "el:T37" in choices(m, 0)
-    do(m, 0, "el:T37", "pc:0")
+    do(m, 0, "el:T37")  # the one card it could go on: not asked
     do(m, 0, choices(m, 0)[0])
-    if m.state.step == "conexao":
-        do(m, 0, "cf:0")
     (slot, marker), = m.state.row[0].m.items()
     assert marker.n == 2 and m.state.p[0].tricks[0].on == 0
     assert "el:T37" not in choices(m, 0)  # one marker left: nothing to stack
@@ -329,8 +318,7 @@ def test_m08_electra_stacked_marker_performed():
     card(m, 0, "P01", {"0.0": (0, 0, "T37")})
     m.state.row[0].m["0.0"].n = 2
     plan(m, {0: {"mag": "theater"}})
-    go(m, 0, "mag", "theater.1.p")
-    events = do(m, 0, "ap:0")
+    events = go(m, 0, "mag", "theater.1.p")  # then its performance: the one card with its markers, not asked
     y = next(e.text.params for e in events if keys([e]) == ["yield"])
     assert (y["fame"], y["coins"]) == (1, 3)  # Anéis: 0 Fame 2 coins, +1/+1 for the stack
     assert m.state.alley.stacked == []
@@ -345,7 +333,7 @@ def test_m03_priestess_fate_weaving_as_often_as_ap_last():
     plan(m, {0: {"mag": "alley"}})
     go(m, 0, "mag", "alley.0")
     assert m.state.cur.ap == 5 and "bx:td" in choices(m, 0)
-    for left in (4, 3, 2, 1, 0):
+    for left in (4, 3, 2, 1):
         pending = list(m.state.proph.pending)
         do(m, 0, "bx:td")
         assert choices(m, 0) == ["td:0", "td:1", "td:2", "voltar"]
@@ -353,7 +341,8 @@ def test_m03_priestess_fate_weaving_as_often_as_ap_last():
         assert m.state.proph.active == pending[1] and m.state.cur.ap == left
         assert m.state.proph.pending[0] == pending[0] and m.state.proph.pending[2] == pending[2]
         assert len(m.state.proph.pending) == 3  # a new one drawn into the space the chosen one left
-    assert "bx:td" not in choices(m, 0)  # no AP left
+    events = do(m, 0, "bx:td", "td:1")
+    assert "char_spent" in keys(events) and m.state.cur is None  # no AP left: the actions end
 
 
 def test_m03_priestess_only_at_the_dark_alley():

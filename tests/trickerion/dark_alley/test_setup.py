@@ -71,8 +71,8 @@ def test_draw_first_card_keep_one_the_other_to_the_bottom_once_per_placement():
     do(m, 0, f"kp:{m.state.ctx['drawn'][0]}")
     assert m.state.cur.ap == 2
     do(m, 0, "bx:2", "dk:workshop")
-    do(m, 0, f"kp:{m.state.ctx['drawn'][0]}")
-    assert m.state.cur.ap == 0 and "bx:2" not in choices(m, 0)  # Comprar Cartas Adicionais: 2 AP each
+    events = do(m, 0, f"kp:{m.state.ctx['drawn'][0]}")
+    assert "char_spent" in keys(events) and m.state.cur is None  # 2 AP each: none left, the actions end
 
 
 def test_a_deck_of_one_card_and_an_empty_deck():
@@ -81,9 +81,10 @@ def test_a_deck_of_one_card_and_an_empty_deck():
     m.state.alley.decks["downtown"] = m.state.alley.decks["downtown"][:1]
     go(m, 0, "mag", "alley.3")
     only = m.state.alley.decks["downtown"][0]
-    do(m, 0, "bx:1", "dk:downtown")
-    assert choices(m, 0) == [f"kp:{only}"]
-    do(m, 0, f"kp:{only}")
+    events = do(m, 0, "bx:1", "dk:downtown")  # the one card is kept without asking: told to the drawer only
+    assert m.state.p[0].hand[only] == 1 and m.state.step == "acoes"
+    told = next(e for e in events if keys([e]) == ["only"])
+    assert told.audience == [0] and told.text.params["answer"].key == f"trickerion.card.{only}"
     do(m, 0, "bx:2")
     assert "dk:downtown" not in choices(m, 0) and "dk:market" in choices(m, 0)
 

@@ -6,7 +6,7 @@ from rulesets.trickerion.dark_alley import special_cards
 from rulesets.trickerion.dark_alley.facts import SPECIALS
 from rulesets.trickerion.state import Marker, Owned
 
-from ..harness import do
+from ..harness import buy, do, idle, offered, preparing, put
 from .positions import begin, card, choices, give, go, keys, plan, tricks, with_card
 
 MAGS = ("M02", "M04")  # seat 0: the Great Optico (optical: Borboletas Encantadas, 2 Fabric, Manager)
@@ -23,7 +23,7 @@ def finish_round(m) -> None:
         if s is None:
             raise AssertionError(m.state.phase)
         ch = choices(m, s)
-        pick = next((c for c in ("fim", "ge:-", "cm:-", "yo:-") if c in ch), None)
+        pick = next((c for c in ("fim", "ge:-", "cm:-", "yo:-", "ocioso") if c in ch), None)
         pick = pick or next((c for c in ch if c.startswith("o:")), None) or ch[0]
         do(m, s, pick)
 
@@ -58,7 +58,7 @@ def test_used_cards_go_to_the_bottom_idle_ones_stay_in_hand():
     plan(m, {0: {"mag": "A33", "a1": "A39"}})
     go(m, 0, "mag", "downtown.0")
     do(m, 0, "fim")
-    do(m, 0, "o:a1")  # idle: its card stays in the hand
+    idle(m, 0, "a1")  # idle: its card stays in the hand
     finish_round(m)
     assert "A33" not in m.state.p[0].hand and m.state.alley.decks["downtown"][-1] == "A33"
     assert m.state.p[0].hand["A39"] == 1 and "A39" not in m.state.alley.decks["market"]
@@ -107,7 +107,7 @@ def test_a27_hypnotic_motivation_the_hire_is_placed_this_phase():
     do(m, 0, "hy:market")
     assert p.plan["a2"] == "market"
     do(m, 0, "fim")  # a1 has no card: idle since the reveal
-    assert "a:a2" in choices(m, 0)
+    assert any(c.startswith("al:a2:") for c in choices(m, 0))
     go(m, 0, "a2", "market.0")
     assert m.state.cur.c == "a2"
 
@@ -185,9 +185,8 @@ def test_a32_investments_up_to_three_components_with_the_coins_taken():
     m.state.dice["b0"] = "4"
     m.state.p[0].comps = {}
     coins = m.state.p[0].coins
-    do(m, 0, "pm:b0", "iv:wood", "iv:metal", "iv:glass")
-    assert choices(m, 0) == ["iv:-"]
-    do(m, 0, "iv:-")
+    events = do(m, 0, "pm:b0", "iv:wood", "iv:metal", "iv:glass")  # the third: only "done" is left, not asked
+    assert "only" in keys(events) and m.state.step == "acoes"
     assert m.state.p[0].coins == coins + 4 - 3 and m.state.p[0].comps == {"wood": 1, "metal": 1, "glass": 1}
 
 
@@ -213,9 +212,8 @@ def test_a34_interest_rolls_again_one_ap_less():
     m.state.dice.update(b0="5", b1="4")
     assert m.state.cur.ap == 3
     coins = m.state.p[0].coins
-    do(m, 0, "pm:b0")
-    assert m.state.cur.ap == 1 and m.state.step == "da_juros"
-    events = do(m, 0, "ju")
+    events = do(m, 0, "pm:b0")  # the roll is the one thing to do: not asked (the press is final: a die rolled)
+    assert m.state.cur.ap == 1 and m.state.step == "acoes" and m.log[-1].draws
     extra = m.state.p[0].coins - coins - 5
     assert extra in (0, 3, 4, 5, 6) and "da_interest" in keys(events)
     m.state.cur.ap = 3
@@ -232,8 +230,8 @@ def test_a35_empower_three_ap_for_a_shard_only_with_a_shard():
     assert m.state.cur.ap == 6 and m.state.p[0].shards == 0
     m2 = game()
     m2.state.p[0].shards = 0
-    with_card(m2, 0, "A35", "downtown.3", bonus=None)
-    assert choices(m2, 0) == ["sa"]
+    with_card(m2, 0, "A35", "downtown.3", bonus=None)  # no Shard to enhance with: only +1 AP, not asked
+    assert m2.state.alley.mode == "ap" and m2.state.cur.ap == 3 + 1
 
 
 # ---------------------------------------------------------------------------------------------- Mercado
@@ -293,9 +291,9 @@ def test_a39_workshop_exhibition_fame_for_coins_paid():
     with_card(m, 0, "A39", "market.0")
     m.state.p[0].comps = {}
     fame = m.state.p[0].fame
-    do(m, 0, "comprar", "cp:wood", "cq:3", "bg:0")
+    buy(m, 0, "wood", 3)
     assert m.state.p[0].fame == fame + 2
-    do(m, 0, "comprar", "cp:metal", "cq:3", "bg:0")
+    buy(m, 0, "metal", 3)
     assert m.state.p[0].fame == fame + 2
 
 
@@ -306,7 +304,7 @@ def test_a40_shoplifting_one_free_and_the_slot_refilled():
     with_card(m, 0, "A40", "market.0")
     m.state.p[0].comps = {}
     coins = m.state.p[0].coins
-    do(m, 0, "comprar", "cp:metal", "cq:2", "bg:0")
+    buy(m, 0, "metal", 2)
     assert m.state.p[0].coins == coins - 1 and m.state.step == "da_furto"
     do(m, 0, "fu:glass")
     assert m.state.stock[1] == "glass"
@@ -314,7 +312,7 @@ def test_a40_shoplifting_one_free_and_the_slot_refilled():
     with_card(m2, 0, "A40", "market.0")
     m2.state.quick = "mirror"
     m2.state.p[0].comps = {}
-    do(m2, 0, "comprar", "cp:mirror", "cq:1", "bg:0")
+    buy(m2, 0, "mirror", 1)
     assert m2.state.step == "acoes"  # from the Quick Order slot: nothing to take from the stock
 
 
@@ -326,8 +324,7 @@ def test_a41_logistics_on_sale_now_gone_at_round_end():
     with_card(m, 0, "A41", "market.0")
     do(m, 0, "encomendar", "et:rope", "ee:0")
     assert m.state.orders == [None] * 4 and m.state.stock[-1] == "rope" and len(m.state.stock) == 5
-    do(m, 0, "comprar", "cp:rope")
-    do(m, 0, "cq:1", "bg:0")
+    buy(m, 0, "rope", 1)
     do(m, 0, "encomendar", "et:saw", "ee:1")
     assert m.state.orders[1] == "saw"  # the bonus is used once
     finish_round(m)
@@ -371,14 +368,15 @@ def test_a44_business_share_opponents_market_coins_after_placement():
     plan(m, {0: {"mag": "A44"}, 1: {"a1": "market", "mag": "market"}}, first=1)
     m.state.order = [1, 0, 2]
     go(m, 1, "a1", "market.3")
-    do(m, 1, "comprar", "cp:wood", "cq:1", "bg:0", "fim")  # before the sharer is placed: kept
+    buy(m, 1, "wood", 1)  # before the sharer is placed: kept (no AP left, the apprentice is done)
     coins0 = m.state.p[0].coins
     go(m, 0, "mag", "market.0")
     assert m.state.alley.share == [0]
-    do(m, 0, "comprar", "cp:wood", "cq:1", "bg:0", "fim")
+    buy(m, 0, "wood", 1)
+    do(m, 0, "fim")
     assert m.state.p[0].coins == coins0 - 1  # its own purchase is not shared
     go(m, 1, "mag", "market.1")
-    do(m, 1, "comprar", "cp:glass", "cq:2", "bg:0")
+    buy(m, 1, "glass", 2)
     assert m.state.p[0].coins == coins0 - 1 + 2
 
 
@@ -390,12 +388,14 @@ def test_a45_workshop_delivery_own_types_as_stock_one_coin_less():
     p = m.state.p[0]
     p.comps = {"rope": 1}
     do(m, 0, "comprar")
-    assert "cp:rope" in choices(m, 0)
+    assert "cp:rope:2" in choices(m, 0)
     coins = p.coins
-    do(m, 0, "cp:rope", "cq:2", "bg:0")
+    do(m, 0, "cp:rope:2")
+    if m.state.step == "comprar_b":
+        do(m, 0, "bg:0")
     assert p.coins == coins - 2 and p.comps["rope"] == 3
     do(m, 0, "comprar")
-    assert "cp:rope" not in choices(m, 0)
+    assert not any(c.startswith("cp:rope:") for c in choices(m, 0))
 
 
 # ---------------------------------------------------------------------------------------------- Oficina
@@ -483,9 +483,8 @@ def test_a21_unstable_prototype_up_to_three_components():
     m = workshop("A21")
     p = m.state.p[0]
     fame, coins = p.fame, p.coins
-    do(m, 0, "aq:T01", "up:fabric", "up:fabric", "up:fabric")
-    assert choices(m, 0) == ["up:-"]
-    do(m, 0, "up:-")
+    events = do(m, 0, "aq:T01", "up:fabric", "up:fabric", "up:fabric")  # then only "done": not asked
+    assert "only" in keys(events)
     assert p.tricks[0].on == 3 and p.fame == fame + 3 and p.coins == coins + 3 and "fabric" not in p.comps
 
 
@@ -525,9 +524,8 @@ def test_a24_hidden_talent_an_apprentice_becomes_a_specialist():
     p = m.state.p[0]
     do(m, 0, "aq:T01")
     assert m.state.step == "da_talento" and "ht:manager" not in choices(m, 0)  # already on the team
-    do(m, 0, "ht:engineer")
     coins = p.coins
-    do(m, 0, "fim")
+    do(m, 0, "ht:engineer")  # its 1 AP spent: the apprentice's actions end by themselves
     finish_round(m)
     assert "a1" not in p.apps and "engineer" in p.specs and p.coins == coins - 1 - 2  # a1's wage, the Engineer's
     m2 = workshop("A24")
@@ -541,16 +539,16 @@ def test_a25_freelancer_any_location():
     m = game()
     give(m, 0, "A25")
     plan(m, {0: {"mag": "A25"}})
-    do(m, 0, "a:mag")
-    spaces = choices(m, 0)
-    assert {"es:downtown.0", "es:market.0", "es:alley.0", "es:workshop.0.0", "es:theater.0.p"} <= set(spaces)
-    do(m, 0, "es:downtown.0")
-    assert m.state.step in ("reforcar", "acoes") and m.state.alley.mode == "used"
+    spaces = offered(m, 0, "mag")
+    assert {"downtown.0", "market.0", "alley.0", "workshop.0.0", "theater.0.p"} <= set(spaces)
+    put(m, 0, "mag", "downtown.0")
+    assert m.state.step == "acoes" and m.state.alley.mode == "used"
     m2 = game()
     give(m2, 0, "A25")
     plan(m2, {0: {"mag": "A25"}})
-    do(m2, 0, "a:mag", "es:workshop.0.0")
-    assert choices(m2, 0) == ["sa"]
+    events = put(m2, 0, "mag", "workshop.0.0")
+    # at the Workshop Freelancer has nothing to give: +1 AP is the only answer, taken without asking
+    assert m2.state.alley.mode == "ap" and "only" in keys(events)
 
 
 # ---------------------------------------------------------------------------------------------- Teatro
@@ -577,9 +575,7 @@ def test_a06_guest_performer_beside_the_slots_of_a_full_card():
     tricks(m, 1, "T13", "T14", "T15")
     card(m, 0, "P02", {"0.0": (1, 0, "T13"), "0.1": (1, 1, "T14"), "1.1": (1, 2, "T15")})
     card(m, 1, "P01")
-    do(m, 0, "gp:T01")
-    assert choices(m, 0) == ["gc:0"]
-    do(m, 0, "gc:0")
+    do(m, 0, "gp:T01")  # the one full card: not asked
     assert m.state.row[0].m["off"].t == "T01" and m.state.p[0].tricks[0].on == 1
     assert not any(c.startswith("gp:") for c in choices(m, 0))
     from rulesets.trickerion.performance import slot_yield
@@ -598,7 +594,7 @@ def test_a07_orchestral_interlude_a_payment_per_neighbour():
     m = theater("A07")
     tricks(m, 1, "T13", "T14")
     card(m, 0, "P01", {"0.0": (1, 0, "T13"), "0.2": (1, 1, "T14")})
-    do(m, 0, "preparar", "pt:T01", "pc:0")
+    preparing(m, 0, "T01", 0)
     spot = next(c for c in choices(m, 0) if c.startswith("pe:0.1:") and not would_link(m.state, 0, c))
     do(m, 0, spot)  # no link, two neighbours: two payments
     assert m.state.step == "conexao" and m.state.ctx["links"] == 2
@@ -613,10 +609,9 @@ def test_a08_headliner_links_pay_twice():
     m = theater("A08")
     tricks(m, 1, "T13")
     card(m, 0, "P01", {"0.0": (1, 0, "T13")})
-    do(m, 0, "preparar", "pt:T01", "pc:0")
-    do(m, 0, linking_spot(m, 0))
+    preparing(m, 0, "T01", 0)
     fame = m.state.p[0].fame
-    do(m, 0, "cf:1")
+    do(m, 0, linking_spot(m, 0))  # its link bonus as Fame, in the same press
     assert m.state.p[0].fame == fame + 2
 
 
@@ -628,9 +623,7 @@ def test_a09_new_twist_a_second_marker_of_a_trick_on_a_card():
     card(m, 0, "P01", {"0.0": (0, 0, "T01")})
     card(m, 1, "P03")
     assert "nt:T01" in choices(m, 0) and "nt:T02" not in choices(m, 0)
-    do(m, 0, "nt:T01")
-    assert choices(m, 0) == ["tw:0"]
-    do(m, 0, "tw:0")
+    do(m, 0, "nt:T01")  # the one card holding T01: not asked
     do(m, 0, choices(m, 0)[0])
     if m.state.step == "conexao":
         do(m, 0, "cf:0")
@@ -644,13 +637,13 @@ def test_a10_buying_time_swap_two_cards_for_three_coins():
     m = theater("A10")
     card(m, 0, "P01")
     card(m, 1, "P03")
-    do(m, 0, "preparar", "pt:T01", "pc:0")
+    preparing(m, 0, "T01", 0)
     do(m, 0, next(c for c in choices(m, 0) if c.startswith("pe:")))
     assert m.state.step == "da_trocar"
     coins = m.state.p[0].coins
     do(m, 0, "bt:0:1")
     assert [c.id for c in m.state.row[:2]] == ["P03", "P01"] and m.state.p[0].coins == coins + 3
-    do(m, 0, "preparar", "pt:T02", "pc:0")
+    preparing(m, 0, "T02", 0)
     do(m, 0, next(c for c in choices(m, 0) if c.startswith("pe:")))
     assert m.state.step in ("acoes", "conexao")  # not da_trocar: the swap came with the first set-up only
 
@@ -661,10 +654,11 @@ def perform_with(card_id: str, markers: dict, first: set[str] = frozenset()):
     tricks(m, 0, "T01", "T02")
     tricks(m, 1, "T13", "T14")
     card(m, 0, "P03", markers)
+    card(m, 1, "P01", {"0.0": (0, 1, "T02")})  # a second card to perform: the performer chooses
     m.state.alley.performed = list(first)
     with_card(m, 0, card_id, "theater.1.p")
     while m.state.step != "apresentar":
-        do(m, m.state.turn, next(c for c in choices(m, m.state.turn) if c.startswith("o:")))
+        do(m, m.state.turn, next(c for c in choices(m, m.state.turn) if c == "ocioso" or c.startswith("o:")))
     return m
 
 
@@ -718,7 +712,7 @@ def test_a15_directors_favor_moves_an_opponents_marker():
     m = theater("A15")
     tricks(m, 1, "T13")
     card(m, 0, "P01", {"0.0": (1, 0, "T13")})
-    do(m, 0, "df:-", "dm:0:0.0", "dd:0")
+    do(m, 0, "df:-")  # the one opponent's marker, the one card: not asked
     do(m, 0, next(c for c in choices(m, 0) if c.startswith("de:0.2")))
     assert m.state.row[0].m["0.2"].seat == 1 and "0.0" not in m.state.row[0].m and m.state.cur.ap == 2
     assert "df:-" not in choices(m, 0)
@@ -753,7 +747,7 @@ def test_a25_freelancer_with_many_free_spaces_chooses_the_location_first():
     do(m, 0, "a:mag")
     assert choices(m, 0) == ["lc:workshop", "lc:downtown", "lc:market", "lc:alley", "lc:theater", "voltar"]
     do(m, 0, "lc:market")
-    assert choices(m, 0) == ["es:market.0", "es:market.1", "es:market.2", "es:market.3", "voltar"]
+    assert choices(m, 0) == ["es:market.0", "es:market.1", "es:market.3", "voltar"]  # the two +1: one choice
     do(m, 0, "voltar")
     assert choices(m, 0)[0] == "lc:workshop"
     do(m, 0, "lc:alley", "es:alley.1")
@@ -790,13 +784,12 @@ def test_a07_a08_the_second_set_up_pays_as_usual():
         tricks(m, 1, "T13")
         card(m, 0, "P01", {"0.0": (1, 0, "T13")})
         card(m, 1, "P01")
-        do(m, 0, "preparar", "pt:T01", "pc:1")
+        preparing(m, 0, "T01", 1)
         do(m, 0, next(c for c in choices(m, 0) if c.startswith("pe:")))  # an empty card: no link, no neighbour
         assert m.state.step == "acoes" and m.state.alley.mode == "used"
-        do(m, 0, "preparar", "pt:T02", "pc:0")
-        do(m, 0, linking_spot(m, 0))
+        preparing(m, 0, "T02", 0)
         fame = m.state.p[0].fame
-        do(m, 0, "cf:1")
+        do(m, 0, linking_spot(m, 0))  # as Fame
         assert m.state.step == "acoes" and m.state.p[0].fame == fame + 1  # paid once, no extra payments
 
 

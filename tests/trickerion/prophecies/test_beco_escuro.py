@@ -2,7 +2,7 @@
 
 from rulesets.core import new_match
 
-from ..harness import do, revelar
+from ..harness import do, offered, put, revelar
 from .helpers import GAME
 
 OPTIONS = {"beginner_setup": True, "dark_alley": True, "prophecies": True}
@@ -13,7 +13,7 @@ def _at_the_alley(magician: str = "M03", space: str = "alley.0"):
     do(m, 0, f"m:{magician}")
     do(m, 1, GAME.legal_choices(m.state, 1)[0])
     revelar(m, {0: {"mag": "alley"}}, order=[0, 1])
-    do(m, 0, "a:mag", f"es:{space}")
+    put(m, 0, "mag", f"{space}")
     while m.state.step != "acoes":  # Reforçar o Personagem and any question before the actions: decline
         do(m, 0, next(c for c in GAME.legal_choices(m.state, 0) if c in ("fr:0", "voltar", "fim") or c.endswith(":0")))
     return m
@@ -57,18 +57,17 @@ def _planned(active: str):
     do(m, 1, GAME.legal_choices(m.state, 1)[0])
     activate(m.state, active)
     revelar(m, {0: {"mag": "alley"}}, order=[0, 1])
-    do(m, 0, "a:mag")
     return m
 
 
 def test_p18_and_p27_at_the_beco_escuro():
     m = _planned("P18")
     coins = m.state.p[0].coins
-    assert coins >= 3 and "es:alley.0" in GAME.legal_choices(m.state, 0)
-    do(m, 0, "es:alley.0")
+    assert coins >= 3 and "alley.0" in offered(m, 0, "mag")
+    put(m, 0, "mag", "alley.0")
     assert m.state.p[0].coins == coins - 3  # the Beco Escuro's +2 space costs 3 coins too
     m = _planned("P27")
-    assert [c for c in GAME.legal_choices(m.state, 0) if c.startswith("es:")] == ["es:alley.3"]
+    assert offered(m, 0, "mag") == ["alley.3"]
 
 
 def test_p05_draw_further_cards_for_one_ap():
@@ -76,7 +75,7 @@ def test_p05_draw_further_cards_for_one_ap():
 
     m = _planned("P05")
     assert cost(m.state, "comprar_adicionais") == 1 and cost(m.state, "comprar_primeira") == 1
-    do(m, 0, "es:alley.3")
+    put(m, 0, "mag", "alley.3")
     while m.state.step != "acoes":
         do(m, 0, next(c for c in GAME.legal_choices(m.state, 0) if c in ("fr:0", "voltar", "fim") or c.endswith(":0")))
     m.state.cur.ap = 1

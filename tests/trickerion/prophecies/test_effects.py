@@ -9,7 +9,7 @@ from rulesets.trickerion.rules import link_count
 from rulesets.trickerion.state import Card
 from rulesets.trickerion.theater import preparar_truque
 
-from ..harness import do, give_tricks, lay, place, revelar
+from ..harness import buy, do, give_tricks, idle, lay, offered, place, put, revelar
 from .helpers import GAME, activate, with_prophecies
 
 OTHER = "P25"  # Hire Character for 1 AP: changes none of the rules tested below
@@ -48,10 +48,10 @@ def test_p15_advertised_apprentices_get_one_more_ap():
     """P15: "If you Advertised this round, your Apprentices get +1 base AP." (REF token text)."""
     m = with_prophecies(2, "P15")
     st = m.state
-    first = st.turn
+    first = st.order[0]
     do(m, first, "propaganda")
     while st.phase == "advertise":
-        do(m, st.turn, "passar")
+        do(m, GAME.to_act(st)[0], "passar")
     other = 1 - first
     revelar(m, {first: {"a1": "downtown"}, other: {"a1": "market"}}, order=[first, other])
     place(m, first, "a1", "downtown.3")
@@ -77,7 +77,7 @@ def test_p08_a_shard_buys_two_ap_once():
     assert m.state.cur.ap == 3 + 2 and m.state.p[0].shards == 0
     m2 = with_prophecies(2, "P08")
     revelar(m2, {0: {"mag": "market"}}, order=[0, 1])
-    do(m2, 0, "a:mag", "es:market.3")
+    put(m2, 0, "mag", "market.3")
     prompt = GAME.prompt(m2.state, 0)
     assert prompt.choices[0].label.params["ap"] == 2
     do(m2, 0, "fr:1")
@@ -90,17 +90,17 @@ def test_p26_shard_in_the_theater_backstage_only():
     """P26: "Enhance Character may also be used in the Theater." (REF token text)."""
     m = with_prophecies(2, "P26")
     revelar(m, {0: {"a1": "theater", "mag": "theater"}}, order=[0, 1])
-    do(m, 0, "a:a1", "es:theater.0.b0")
-    assert m.state.step == "reforcar"
+    put(m, 0, "a1", "theater.0.b0")
+    assert GAME.legal_choices(m.state, 0)[0] == "fr:1"
     do(m, 0, "fr:1")
     assert m.state.cur.ap == 1 + 1 + 1
     m2 = with_prophecies(2, OTHER)
     revelar(m2, {0: {"a1": "theater"}}, order=[0, 1])
-    do(m2, 0, "a:a1", "es:theater.0.b0")
-    assert m2.state.step == "acoes"  # limit: the base rule when P26 is not Active
+    put(m2, 0, "a1", "theater.0.b0")
+    assert m2.state.step == "acoes" and "fr:1" not in GAME.legal_choices(m2.state, 0)  # limit: the base rule
     m3 = with_prophecies(2, "P26")
     revelar(m3, {0: {"mag": "theater"}, 1: {"mag": "market"}}, order=[0, 1])
-    do(m3, 0, "a:mag", "es:theater.0.p")
+    put(m3, 0, "mag", "theater.0.p")
     assert m3.state.turn == 1 and m3.state.p[0].placed["mag"] == "theater.0.p"  # performers' AP are lost: no Shard
 
 
@@ -116,8 +116,8 @@ def test_p12_learn_trick_costs_one_ap():
     assert st.cur.ap == 1 and "aprender" in GAME.legal_choices(st, 0)
     do(m, 0, "aprender", "ad:r0:escape")
     tid = GAME.legal_choices(st, 0)[0][3:]
-    do(m, 0, f"at:{tid}")
-    assert st.cur.ap == 0 and st.p[0].tricks[-1].t == tid
+    events = do(m, 0, f"at:{tid}")
+    assert st.p[0].tricks[-1].t == tid and "trickerion.log.char_spent" in [e.text.key for e in events]  # 0 AP
     m2 = _placed("P24", {"a1": "downtown"}, "downtown.3", char="a1")
     m2.state.dice.update(r0="any")
     assert "aprender" not in GAME.legal_choices(m2.state, 0)  # limit: Learn Trick costs 3 otherwise
@@ -129,9 +129,9 @@ def test_p24_take_coins_costs_one_ap():
     st = m.state
     st.dice.update(b0="4", i0="manager")
     assert "pm:b0" in GAME.legal_choices(st, 0) and "ct:i0" not in GAME.legal_choices(st, 0)  # limit: not Hire
-    coins = st.p[0].coins
-    do(m, 0, "pm:b0")
-    assert st.p[0].coins == coins + 4 and st.cur.ap == 0
+    events = do(m, 0, "pm:b0")
+    keys = [e.text.key for e in events]
+    assert events[0].text.params["coins"] == 4 and keys[1] == "trickerion.log.char_spent"  # for its 1 AP
 
 
 def test_p25_hire_costs_one_ap():
@@ -140,8 +140,9 @@ def test_p25_hire_costs_one_ap():
     st2 = m2.state
     st2.dice.update(b0="4", i1="apprentice")
     assert "ct:i1" in GAME.legal_choices(st2, 0) and "pm:b0" not in GAME.legal_choices(st2, 0)
-    do(m2, 0, "ct:i1")
-    assert st2.p[0].hires == ["apprentice"] and st2.cur.ap == 0
+    events = do(m2, 0, "ct:i1")
+    keys = [e.text.key for e in events]
+    assert keys[:2] == ["trickerion.log.hire", "trickerion.log.char_spent"]  # for its 1 AP
 
 
 def test_p05_draw_further_cards_costs_one_ap():
@@ -167,8 +168,8 @@ def test_p07_take_coins_gives_double():
     st.dice["b0"], st.dice["b1"] = "5", "X"
     coins = st.p[0].coins
     assert GAME.prompt(st, 0).choices[[c.id for c in GAME.prompt(st, 0).choices].index("pm:b0")].label.params["n"] == 10
-    do(m, 0, "pm:b0")
-    assert st.p[0].coins == coins + 10 and st.cur.ap == 0
+    events = do(m, 0, "pm:b0")
+    assert events[0].text.params["coins"] == 10 and st.p[0].coins == coins + 10 and st.cur is None  # no AP left
     m2 = _placed(OTHER, {"mag": "downtown"}, "downtown.3")
     m2.state.dice["b0"] = "5"
     coins = m2.state.p[0].coins
@@ -187,13 +188,13 @@ def test_p04_order_area_types_may_be_bought():
     st.orders = ["mirror", None, None, None]
     st.p[0].coins = 20
     do(m, 0, "comprar")
-    assert "cp:mirror" in GAME.legal_choices(st, 0)
-    do(m, 0, "cp:mirror", "cq:1", "bg:0")
+    assert "cp:mirror:1" in GAME.legal_choices(st, 0)
+    do(m, 0, "cp:mirror:1", "bg:0")
     assert st.p[0].comps["mirror"] == 1 and st.p[0].coins == 20 - 3 and st.orders[0] == "mirror"
     m2 = _placed(OTHER, {"mag": "market"}, "market.0")
     m2.state.orders = ["mirror", None, None, None]
     do(m2, 0, "comprar")
-    assert "cp:mirror" not in GAME.legal_choices(m2.state, 0)  # limit
+    assert not any(c.startswith("cp:mirror:") for c in GAME.legal_choices(m2.state, 0))  # limit
 
 
 def test_p21_every_component_costs_two_and_the_quick_order_adds_one():
@@ -207,7 +208,7 @@ def test_p21_every_component_costs_two_and_the_quick_order_adds_one():
     assert unit_price(st, "wood") == 2 and unit_price(st, "mirror") == 2 + 1
     assert unit_price(st, "rope") is None  # limit: still only what is on sale
     coins = st.p[0].coins
-    do(m, 0, "comprar", "cp:wood", "cq:3", "bg:0")
+    buy(m, 0, "wood", 3)
     assert st.p[0].coins == coins - 6
     activate(st, OTHER)
     assert unit_price(st, "wood") == 1 and unit_price(st, "mirror") == 3 + 1
@@ -262,10 +263,9 @@ def test_p18_a_plus_two_space_costs_three_coins():
     m2 = with_prophecies(2, "P18")
     revelar(m2, {0: {"mag": "market"}}, order=[0, 1])
     m2.state.p[0].coins = 2
-    do(m2, 0, "a:mag")
-    assert "es:market.0" not in GAME.legal_choices(m2.state, 0)  # limit: not without 3 coins
-    assert "es:market.3" in GAME.legal_choices(m2.state, 0)      # and the +0 space stays free of charge
-    do(m2, 0, "es:market.3")
+    assert "market.0" not in offered(m2, 0, "mag")  # limit: not without 3 coins
+    assert "market.3" in offered(m2, 0, "mag")      # and the +0 space stays free of charge
+    put(m2, 0, "mag", "market.3")
     assert m2.state.p[0].coins == 2
 
 
@@ -273,16 +273,13 @@ def test_p27_lowest_free_modifier_first():
     """P27: "Characters must be placed on the free slot with the lowest available
     AP modifier." (REF token text)."""
     m = with_prophecies(4, "P27")
-    st = m.state
     revelar(m, {0: {"mag": "downtown", "a1": "downtown"}, 1: {"mag": "theater"}}, order=[0, 1, 2, 3])
-    do(m, 0, "a:mag")
-    assert GAME.legal_choices(st, 0) == ["es:downtown.3", "voltar"]
-    do(m, 0, "es:downtown.3", "fr:0", "fim")
-    do(m, 1, "a:mag")
-    assert len([c for c in GAME.legal_choices(st, 1) if c.startswith("es:theater")]) > 3  # limit: not the Theater
-    do(m, 1, "voltar", "o:mag")
-    do(m, 0, "a:a1")
-    assert GAME.legal_choices(st, 0) == ["es:downtown.1", "es:downtown.2", "voltar"]  # the two +1, not the +2
+    assert offered(m, 0, "mag") == ["downtown.3"]
+    put(m, 0, "mag", "downtown.3")
+    do(m, 0, "fim")
+    assert len([k for k in offered(m, 1, "mag") if k.startswith("theater")]) > 3  # limit: not the Theater
+    idle(m, 1, "mag")
+    assert offered(m, 0, "a1") == ["downtown.1"]  # the two +1 (one choice), not the +2
 
 
 def test_p20_cards_stay_face_down_until_placed():
@@ -295,12 +292,12 @@ def test_p20_cards_stay_face_down_until_placed():
     assert "trickerion.log.reveal" not in keys and "trickerion.prophecies.log.face_down" in keys
     assert GAME.view(st, 1)["players"][0]["plan"] == {}
     assert GAME.view(st, 0)["players"][0]["plan"] == {"mag": "downtown", "a1": "market"}  # the owner sees them
-    events = do(m, 0, "a:mag", "es:downtown.3", "fr:0")
+    events = put(m, 0, "mag", "downtown.3")
     assert GAME.view(st, 1)["players"][0]["plan"] == {"mag": "downtown"}
     keys = [e.text.key for e in events]
     assert keys.index("trickerion.prophecies.log.revealed") == keys.index("trickerion.log.placed") - 1
     do(m, 0, "fim")
-    do(m, 1, "o:mag")
+    idle(m, 1, "mag")
     assert GAME.view(st, 0)["players"][1]["plan"] == {}  # a card left face down is never shown
     m2 = with_prophecies(2, OTHER)
     events = revelar(m2, {0: {"mag": "downtown"}}, order=[0, 1])
@@ -341,7 +338,7 @@ def test_set_up_fame_not_for_a_reschedule():
     revelar(m, {0: {"mag": "theater"}}, order=[0, 1])
     place(m, 0, "mag", "theater.1.b0")
     fame = st.p[0].fame
-    do(m, 0, "reagendar", "rm:0:0.0", "rc:1")
+    do(m, 0, "reagendar", "rc:1")  # its one marker: not asked
     do(m, 0, GAME.legal_choices(st, 0)[0])
     assert st.row[1].m and st.p[0].fame == fame
 

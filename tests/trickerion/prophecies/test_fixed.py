@@ -42,16 +42,23 @@ def fixed(pid: str, force: bool = True):
 
 def _placement_rules(game, match) -> None:
     st = match.state
-    if st.proph is None or st.step != "espaco" or st.turn is None:
+    if st.proph is None or st.step not in ("alocar", "espaco") or st.turn is None:
         return
     effect = P.active_effect(st)
-    keys = [c[3:] for c in game.legal_choices(st, st.turn) if c.startswith("es:")]
-    if effect.type == "lowest_slot":
-        for loc in effect.locations:
-            mods = {space_ap(k, st) for k in keys if k.startswith(f"{loc}.")}
-            assert len(mods) <= 1, (loc, keys)
-    if effect.type == "slot_fee" and st.p[st.turn].coins < effect.coins:
-        assert not any(k.split(".")[0] in effect.locations and space_ap(k, st) == 2 for k in keys), keys
+    offered: dict[str, list[str]] = {}  # the spaces offered to each character, in one choice or two
+    for c in game.legal_choices(st, st.turn):
+        if c.startswith("al:"):
+            char, key = c[3:].split(":", 1)
+            offered.setdefault(char, []).append(key)
+        elif c.startswith("es:"):
+            offered.setdefault(st.ctx["c"], []).append(c[3:])
+    for keys in offered.values():
+        if effect.type == "lowest_slot":
+            for loc in effect.locations:
+                mods = {space_ap(k, st) for k in keys if k.startswith(f"{loc}.")}
+                assert len(mods) <= 1, (loc, keys)
+        if effect.type == "slot_fee" and st.p[st.turn].coins < effect.coins:
+            assert not any(k.split(".")[0] in effect.locations and space_ap(k, st) == 2 for k in keys), keys
     assert st.tp < max(2, effect.count if effect.type == "placements_per_turn" else 1)
 
 

@@ -8,7 +8,7 @@ from rulesets.trickerion.placement import shown_plan
 from rulesets.trickerion.rules import characters
 
 from ..dark_alley.positions import begin, give, go, plan
-from ..harness import do
+from ..harness import do, put
 from ..helpers import GAME, purposeful_playout
 from .helpers import activate
 
@@ -29,11 +29,9 @@ def test_p20_great_optico_cannot_copy_a_card_still_face_down():
     m.state.p[0].hand["downtown"] = 2
     plan(m, {0: {"mag": "downtown", "a1": "downtown"}, 1: {"mag": "A33"}})
     assert m.state.proph.delayed
-    do(m, 0, "a:mag", "es:downtown.0")
+    put(m, 0, "mag", "downtown.0")
     assert m.state.step != "da_mimetismo"  # A33 lies face down under a character not placed
     assert "A33" not in repr(GAME.prompt(m.state, 0)) and "A33" not in repr(GAME.view(m.state, 0))
-    if m.state.step == "reforcar":
-        do(m, 0, "fr:0")
     do(m, 0, "fim")
     go(m, 1, "mag", "downtown.3")  # now placed: revealed
     assert mimic_candidates(m.state, 0, "downtown") == ["A33"]  # limit: a placed character's card may be copied

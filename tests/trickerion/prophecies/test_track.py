@@ -54,14 +54,14 @@ def test_the_round_end_moves_them_and_the_last_round_does_not():
     st = m.state
     nxt = st.proph.pending[0]
     while st.phase == "advertise":
-        do(m, st.turn, "passar")
+        do(m, GAME.to_act(st)[0], "passar")
     for s in range(2):
         do(m, s, "pronto")
     assert st.round == 2 and st.proph.active == nxt  # it rules round 2
     st.round = st.rounds
     before = st.proph.model_copy(deep=True)
     while st.phase == "advertise":
-        do(m, st.turn, "passar")
+        do(m, GAME.to_act(st)[0], "passar")
     for s in range(2):
         do(m, s, "pronto")
     assert GAME.is_over(st) and st.proph == before  # no move after the last round
@@ -89,7 +89,7 @@ def test_fate_weaving_replaces_the_active_and_refills_that_space():
     a, b, c = st.proph.pending
     top = st.proph.pile[0]
     assert P.fate_weaving_choices(st) == ["td:0", "td:1", "td:2"]
-    assert GAME.prompt(st, st.turn).title  # prompts still render
+    assert GAME.prompt(st, GAME.to_act(st)[0]).title  # prompts still render
     P.fate_weaving(st, 0, "td:1", Rng(2), [])
     assert st.proph.active == b and st.proph.discard == ["P07"] and st.proph.pending == [a, top, c]
     assert P.in_order(st)
@@ -143,7 +143,7 @@ def test_views_and_table_show_the_track_but_not_the_pile():
         lines = GAME.table(st, seat)
         text = [locales.render(x, "pt_BR", names=["A", "B", "C"]) for x in lines]
         assert any("Dahlgaard Generoso" in x for x in text)
-    prompt = GAME.prompt(st, st.turn)
+    prompt = GAME.prompt(st, GAME.to_act(st)[0])
     assert any(i.key == "trickerion.prophecies.info" for i in prompt.info)
     assert len(prompt.choices) <= 8  # one info line more, the keyboard unchanged
 

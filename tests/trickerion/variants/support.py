@@ -7,6 +7,7 @@ import locales
 from rulesets.core import Match, new_match
 from rulesets.trickerion.placement import card_location
 from rulesets.trickerion.quick_game import FIRST_ROUND
+from rulesets.trickerion.rules import step_of
 from rulesets.trickerion.secret_workshop import SPACES
 
 from .. import helpers
@@ -21,6 +22,9 @@ def start(options: dict, n: int = 2, seed: int = 0, beginner: bool = True, magic
     decisions are left for the test."""
     match = new_match(GAME, {"beginner_setup": beginner, **options}, n, seed)
     for s in range(n):
+        if match.state.p[s].magician is not None:  # the one magician left: given without asking
+            assert s >= len(magicians) or match.state.p[s].magician == magicians[s]
+            continue
         choice = f"m:{magicians[s]}" if s < len(magicians) else GAME.legal_choices(match.state, s)[0]
         do(match, s, choice)
     return match
@@ -28,8 +32,8 @@ def start(options: dict, n: int = 2, seed: int = 0, beginner: bool = True, magic
 
 def finish_quick_setup(match: Match) -> None:
     """Take the first offered choice of every quick-game setup decision."""
-    while match.state.step in QUICK_STEPS:
-        s = match.state.turn
+    while match.state.phase == "round":
+        s = GAME.to_act(match.state)[0]
         do(match, s, GAME.legal_choices(match.state, s)[0])
 
 
@@ -41,7 +45,7 @@ def rendered(match: Match, seat: int) -> list[str]:
         out.append(locales.render(prompt.title, lang))
         out += [locales.render(line, lang) for line in prompt.info]
         out += [locales.render(c.label, lang) for c in prompt.choices]
-    assert len(prompt.choices) <= 20 and all(len(c.id) <= 24 and c.id.isascii() for c in prompt.choices)
+    assert len(prompt.choices) <= 20 and all(len(c.id) <= 32 and c.id.isascii() for c in prompt.choices)
     return out
 
 
@@ -53,8 +57,8 @@ class VariantInvariants(Invariants):
     def __call__(self, game, match: Match) -> None:
         st = match.state
         if st.phase == "round":
-            assert "quick_game" in st.modules and st.step in QUICK_STEPS and st.round == FIRST_ROUND
-            assert game.to_act(st) == [st.turn]
+            assert "quick_game" in st.modules and st.round == FIRST_ROUND
+            assert game.to_act(st) and all(step_of(st, s) in QUICK_STEPS for s in game.to_act(st))
             match = match.model_copy(update={"state": st.model_copy(update={"phase": "start"})})
         super().__call__(game, match)
         if "quick_game" in st.modules and st.phase not in ("magician", "start"):
@@ -68,13 +72,14 @@ class VariantInvariants(Invariants):
             for lang in locales.LANGUAGES:
                 [locales.render(line, lang) for line in game.table(st, None)]
         at_secret = st.step == "acoes" and st.cur is not None and st.cur.loc == "secret_workshop"
-        if at_secret or st.step in ("perito", *QUICK_STEPS):  # the options' own prompts: keyboard-sized, in words
-            rendered(match, st.turn)
+        for seat in game.to_act(st):  # the options' own prompts: keyboard-sized, in words
+            if at_secret and seat == st.turn or step_of(st, seat) in ("perito", *QUICK_STEPS):
+                rendered(match, seat)
 
 
 def _weight(state, choice: str) -> float:
     """The base test weights, plus a pull towards the Secret Workshop and Arquitetar com Maestria."""
-    if choice == "es:secret_workshop.0" or choice.startswith("sx:"):
+    if choice.endswith(":secret_workshop.0") or choice.startswith("sx:"):
         return 30.0
     if choice.startswith("sn:"):
         return 5.0

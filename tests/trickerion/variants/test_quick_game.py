@@ -11,7 +11,7 @@ from rulesets.core import act, new_match, undo
 from rulesets.core.match import can_undo
 from rulesets.trickerion.data import BOARD
 
-from ..harness import do
+from ..harness import do, offered
 from ..helpers import GAME
 from .support import finish_quick_setup, rendered, start
 
@@ -39,7 +39,8 @@ def test_setup_bonuses_and_the_extra_card():
     m = start(QG, n=4, seed=7, magicians=MAGES)
     base = start({}, n=4, seed=7, magicians=MAGES)
     st, b = m.state, base.state
-    assert st.round == 2 and st.phase == "round" and st.step == "rapido_comps" and st.turn == 0
+    assert st.round == 2 and st.phase == "round" and st.steps == {str(s): "rapido_comps" for s in range(4)}
+    assert GAME.to_act(st) == [0, 1, 2, 3]  # everyone picks components at the same time
     assert b.round == 1 and b.phase == "advertise"
     assert st.order == b.order  # the initiative draw is the same: nothing random happened after it
     for s in range(4):
@@ -55,7 +56,7 @@ def test_components_worth_three_after_the_free_arquitetar():
     for s in (0, 1):
         do(m, s, "qc:wood", "qc:wood", "qc:wood")
     p = m.state.p[2]  # escape, beginner: 2 Wood; the Engineer's Fuga do Tronco needs 2 Wood + 2 Metal
-    assert m.state.turn == 2 and p.tricks[1].t == "T26" and p.tricks[1].on == 0
+    assert GAME.to_act(m.state) == [2, 3] and p.tricks[1].t == "T26" and p.tricks[1].on == 0
     choices = GAME.legal_choices(m.state, 2)
     assert "qc:mirror" in choices and "qc:rope" in choices and "qc:wood" in choices
     do(m, 2, "qc:metal")
@@ -64,7 +65,7 @@ def test_components_worth_three_after_the_free_arquitetar():
     do(m, 2, "qc:metal", "qc:glass")
     assert p.comps == {"wood": 2, "metal": 2, "glass": 1}
     assert p.tricks[1].on == 0  # components met now, but the free Arquitetar was checked before
-    assert m.state.turn == 3
+    assert GAME.to_act(m.state) == [3]
     do(m, 3, "qc:padlock")
     assert m.state.phase == "advertise" and m.state.round == 2
 
@@ -76,7 +77,7 @@ def test_each_players_last_pick_is_a_checkpoint_earlier_picks_can_be_undone():
     m, _ = undo(m, 0)
     assert m.state.p[0].start["qv"] == 3
     do(m, 0, "qc:rope", "qc:glass")
-    assert not can_undo(m, 0) and m.state.turn == 1
+    assert not can_undo(m, 0) and GAME.to_act(m.state) == [1]
 
 
 def test_the_full_workshop_limits_the_choices():
@@ -110,8 +111,8 @@ def test_no_initiative_adjustment_in_the_first_round_then_as_usual():
     m = start(QG, n=3, seed=4)
     events = []
     drawn = list(m.state.order)
-    while m.state.step == "rapido_comps":
-        s = m.state.turn
+    while m.state.phase == "round":
+        s = GAME.to_act(m.state)[0]
         _, evs = act(m, s, GAME.legal_choices(m.state, s)[0], inplace=True)
         events += evs
     assert "trickerion.log.initiative_adjusted" not in _keys(events)
@@ -152,8 +153,7 @@ def test_together_with_the_secret_workshop():
 
     revelar(m, {s: {"mag": "workshop"} for s in range(2)})
     s = m.state.turn
-    do(m, s, "a:mag")
-    assert "es:secret_workshop.0" in GAME.legal_choices(m.state, s)
+    assert "secret_workshop.0" in offered(m, s, "mag")
 
 
 @pytest.mark.parametrize("options", [["secret_workshop=true"], ["quick_game=true"],

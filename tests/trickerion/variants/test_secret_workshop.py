@@ -7,7 +7,7 @@ from rulesets.core import new_match
 from rulesets.trickerion.data import CARDS, TRICKS
 from rulesets.trickerion.placement import free_spaces
 
-from ..harness import do, give_tricks, lay, place, revelar
+from ..harness import do, give_tricks, lay, offered, place, revelar
 from ..helpers import GAME
 from .support import rendered, start
 
@@ -44,7 +44,7 @@ def test_plus_one_ap_and_only_expert_preparation_there():
     st = m.state
     assert st.cur.loc == "secret_workshop" and st.cur.ap == 3 + 1
     choices = GAME.legal_choices(st, 0)
-    assert sorted(choices) == ["devolver", "fim", "sx:T01", "sx:T17"]  # no Arquitetar, no Mover ...
+    assert sorted(choices) == ["devolver", "fim", "fr:1", "sx:T01", "sx:T17"]  # no Arquitetar, no Mover ...
     assert st.p[0].specs == ["engineer", "manager", "assistant"]
 
 
@@ -64,9 +64,9 @@ def test_one_marker_per_ap_whatever_the_printed_cost():
     assert "Mesa Flutuante" in locales.render(events[-1].text, "pt_BR")
     do(m, 0, "sx:T17")  # the card already holds a marker: allowed here
     assert GAME.legal_choices(st, 0) == ["sn:1", "sn:2", "sn:3", "voltar"]
-    do(m, 0, "sn:3")
-    assert o.on == 4 and st.cur.ap == 0
-    assert GAME.legal_choices(st, 0) == ["devolver", "fim"]
+    events = do(m, 0, "sn:3")
+    assert o.on == 4 and st.cur is None  # no AP left: the actions end by themselves
+    assert "trickerion.log.char_spent" in [e.text.key for e in events]
 
 
 def test_back_spends_nothing():
@@ -91,9 +91,10 @@ def test_four_markers_of_a_symbol_card_and_theater_together_no_engineer_bonus():
     lay(card, 0, o.sym, "T01", CARDS[card.id].slots[0])
     do(m, 0, "sx:T01")
     assert GAME.legal_choices(st, 0) == ["sn:1", "sn:2", "voltar"]  # 1 on the card + 1 in the Theater
-    do(m, 0, "sn:2")
-    assert o.on == 3 and st.cur.ap == 2
-    assert "sx:T01" not in GAME.legal_choices(st, 0)  # the symbol's 4 markers are all out
+    events = do(m, 0, "sn:2")
+    assert o.on == 3  # the symbol's 4 markers are all out: nothing left to do with the 2 AP, the actions end
+    spent = next(e for e in events if e.text.key == "trickerion.log.char_spent")
+    assert spent.text.params["ap"].params["count"] == 2 and st.cur is None
 
 
 def test_an_apprentice_there_has_two_ap():
@@ -109,8 +110,8 @@ def test_one_space_in_total():
     place(m, 0, "mag", "secret_workshop.0")
     do(m, 0, "fim")
     assert free_spaces(m.state, 1, "mag") == ["workshop.1.0", "workshop.1.1"]
-    do(m, 1, "a:mag")
-    assert "es:secret_workshop.0" not in GAME.legal_choices(m.state, 1)
+    assert offered(m, 1, "mag") == ["workshop.1.0"]  # the Workshop's two spaces are one choice
+    assert "secret_workshop.0" not in offered(m, 1, "mag")
 
 
 def test_the_space_frees_at_the_end_of_the_round():
@@ -134,5 +135,4 @@ def test_prompts_render_in_both_languages():
     assert "1 marcador (1 PA)" in texts and "3 markers (3 AP)" in texts
     m = start(SW)
     revelar(m, {0: {"mag": "workshop"}}, order=[0, 1])
-    do(m, 0, "a:mag")
-    assert "Oficina Secreta (+1 PA)" in rendered(m, 0)
+    assert "Mágico → Oficina Secreta (+1 PA)" in rendered(m, 0)

@@ -28,7 +28,7 @@ def _play(name: str, players: int, seeds: range, beginner: bool) -> dict[str, in
             assert GAME.is_over(match.state) and match.state.round == 5
             assert state_hash(replay(match)) == state_hash(match)
             choices = [entry.choice for entry in match.log]
-            seen["secret_workshop"] += choices.count("es:secret_workshop.0")
+            seen["secret_workshop"] += sum(c.endswith(":secret_workshop.0") for c in choices)
             seen["expert"] += sum(c.startswith("sn:") for c in choices)
             seen["quick_comps"] += sum(c.startswith("qc:") for c in choices)
     return seen

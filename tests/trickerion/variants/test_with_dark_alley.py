@@ -9,9 +9,10 @@ from rulesets.core.match import can_undo
 from rulesets.core.playout import random_playout
 from rulesets.trickerion.dark_alley.facts import LOCATIONS, SPECIALS
 from rulesets.trickerion.placement import free_spaces
+from rulesets.trickerion.rules import step_of
 
 from ..dark_alley.checks import Invariants as AlleyInvariants
-from ..harness import do, give_tricks, revelar
+from ..harness import do, give_tricks, offered, put, revelar
 from ..helpers import GAME, eager_playout, purposeful_playout
 from .support import finish_quick_setup, rendered, start, workshop_playout
 
@@ -37,7 +38,8 @@ def test_one_special_card_each_in_reverse_initiative_order_then_the_components()
         for viewer in range(3):
             if viewer != s:
                 assert top not in GAME.view(st, viewer)["players"][s]["hand"]
-    assert st.step == "rapido_comps" and st.turn == 0
+    assert st.turn is None and GAME.to_act(st) == [0, 1, 2]  # the components: everyone at once
+    assert all(step_of(st, s) == "rapido_comps" for s in range(3))
     finish_quick_setup(m)
     assert st.phase == "advertise" and st.round == 2
     assert all(p.fame == 8 and p.shards == 2 for p in st.p)
@@ -72,11 +74,9 @@ def test_a_special_workshop_card_reaches_the_secret_workshop():
     assert "secret_workshop.0" not in free_spaces(m.state, 0, "mag")
     m.state.p[0].plan = {}
     revelar(m, {0: {"mag": card}}, order=[0, 1])
-    do(m, 0, "a:mag", "es:secret_workshop.0")
+    put(m, 0, "mag", "secret_workshop.0")
     assert m.state.step == "da_especial"
     do(m, 0, "sa")  # +1 AP instead of the printed bonus
-    if m.state.step == "reforcar":
-        do(m, 0, "fr:0")
     assert m.state.cur.ap == 3 + 1 + 1 and m.state.cur.loc == "secret_workshop"
 
 
@@ -87,7 +87,7 @@ def _at_secret_workshop_with(card: str):
     p.comps = {"fabric": 2}
     give_tricks(m, 0, "T01")
     revelar(m, {0: {"mag": card}}, order=[0, 1])
-    do(m, 0, "a:mag", "es:secret_workshop.0")
+    put(m, 0, "mag", "secret_workshop.0")
     return m
 
 
@@ -98,8 +98,6 @@ def test_a_bonus_framed_for_arquitetar_is_lost_at_the_secret_workshop():
     for card in offered:
         m = _at_secret_workshop_with(card)
         do(m, 0, "sb")  # the printed bonus: it improves Arquitetar, which the Secret Workshop does not offer
-        if m.state.step == "reforcar":
-            do(m, 0, "fr:0")
         events = do(m, 0, "sx:T01", "sn:2")
         assert "trickerion.log.da_lost" in [e.text.key for e in events], card
         assert m.state.p[0].tricks[0].on == 2 and m.state.alley.mode == "lost"
@@ -111,7 +109,7 @@ class Checks(AlleyInvariants):
     def __call__(self, game, match):
         st = match.state
         if st.phase == "round":
-            assert st.step in ("rapido_carta", "rapido_comps") and st.round == 2
+            assert all(step_of(st, s) in ("rapido_carta", "rapido_comps") for s in game.to_act(st)) and st.round == 2
             match = match.model_copy(update={"state": st.model_copy(update={"phase": "start"})})
         super().__call__(game, match)
         assert len([k for k in st.occ if k.startswith("secret_workshop.")]) <= 1
@@ -165,8 +163,7 @@ def test_fila_ordenada_leaves_the_secret_workshop_open():
     prophecies.setup_track(m.state, Rng(5), [])
     activate(m.state, "P27")
     revelar(m, {0: {"mag": "workshop"}}, order=[0, 1])
-    do(m, 0, "a:mag")
-    assert GAME.legal_choices(m.state, 0) == ["es:workshop.0.0", "es:workshop.0.1", "es:secret_workshop.0", "voltar"]
+    assert offered(m, 0, "mag") == ["workshop.0.0", "secret_workshop.0"]
 
 
 def test_no_active_prophecy_in_the_quick_games_first_round():
@@ -196,12 +193,7 @@ def test_freelancer_at_the_secret_workshop_offers_plus_one_ap_as_at_the_workshop
         if "A25" in deck:
             deck.remove("A25")
     revelar(m, {0: {"mag": "A25"}}, order=[0, 1])
-    do(m, 0, "a:mag")
-    if "lc:secret_workshop" in GAME.legal_choices(m.state, 0):  # many free spaces: the location first
-        do(m, 0, "lc:secret_workshop")
-    do(m, 0, "es:secret_workshop.0")
-    assert m.state.step == "da_especial" and GAME.legal_choices(m.state, 0) == ["sa"]
-    do(m, 0, "sa")
-    if m.state.step == "reforcar":
-        do(m, 0, "fr:0")
+    events = put(m, 0, "mag", "secret_workshop.0")  # (many free spaces: the location first)
+    # +1 AP is the only answer there: taken without asking, and told
+    assert "trickerion.log.only" in [e.text.key for e in events]
     assert m.state.cur.ap == 3 + 1 + 1 and m.state.cur.loc == "secret_workshop"

@@ -20,6 +20,7 @@ from rulesets.core import Event, Rng, msg
 from ... import hooks
 from ...data import TRICKS
 from ...performance import slot_yield
+from ...placement import can_enhance
 from ...rules import (
     add_components,
     comp_name,
@@ -169,7 +170,7 @@ def _own_location(state: State, s: int, card: str, loc: str) -> bool:
 def especial_opcoes(state: State, s: int) -> list[str]:
     card = state.alley.card
     # Freelancer placed at the Workshop has nothing more to give; Empower needs a Shard to enhance with
-    bonus = card != "A25" and (card != "A35" or state.ctx["next"] == "reforcar")
+    bonus = card != "A25" and (card != "A35" or can_enhance(state, s))
     return (["sb"] if bonus else []) + ["sa"]
 
 
@@ -199,6 +200,7 @@ def empower(state: State, s: int, choice: str, rng: Rng, events: list[Event]) ->
         state.p[s].shards -= 1
         state.cur.ap += 3
         log(events, "da_empower", player=who(s))
+    state.cur.shard = False  # Empower was this placement's Reforçar (taken or not)
     _done(state)
 
 
