@@ -54,8 +54,8 @@ class Live:
         self._final = final_scores_marker()
         original = world.record
 
-        def record(method: str, chat_id: int | None, error) -> None:
-            original(method, chat_id, error)
+        def record(method: str, chat_id: int | None, error, reply: bool = False) -> None:
+            original(method, chat_id, error, reply=reply)
             if error is None and method in DELIVERIES and chat_id is not None:
                 now = time.monotonic()
                 if self.record_all:

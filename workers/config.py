@@ -70,6 +70,9 @@ class Settings:
     # prompt they answer is redrawn at most once a second per chat).
     flood_burst: int = 10
     flood_rate: float = 3.0
+    # How long the webhook waits for a queued press's verdict to answer it in its reply
+    # (workers/answers.py); past it, the worker answers with a request.
+    answer_wait_ms: int = 800
     finished_ttl_days: float = 30.0  # a finished table's key lives this long after its end
     archive_days: float = 365.0  # a finished game's record (/partidas, replay, export) lives this long
     archive_list: int = 100  # finished games kept in each person's and group's list
@@ -100,6 +103,7 @@ class Settings:
             admin_port=int(_env("BGB_ADMIN_PORT", str(d.admin_port))),
             flood_burst=int(_env("BGB_FLOOD_BURST", str(d.flood_burst))),
             flood_rate=float(_env("BGB_FLOOD_RATE", str(d.flood_rate))),
+            answer_wait_ms=int(_env("BGB_ANSWER_WAIT_MS", str(d.answer_wait_ms))),
             finished_ttl_days=float(_env("BGB_FINISHED_TTL_DAYS", str(d.finished_ttl_days))),
             archive_days=float(_env("BGB_ARCHIVE_DAYS", str(d.archive_days))),
             archive_list=int(_env("BGB_ARCHIVE_LIST", str(d.archive_list))),

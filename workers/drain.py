@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pydantic import ValidationError
 
 import locales
-from workers import outbox, retention
+from workers import answers, outbox, retention
 from workers.logs import table_context
 from workers.protocol import TABLE_ID_CHARS, Command, Directory, Result, parse_join_payload
 from workers.store import LeaseKeeper, LeaseLost, Plan, RedisDirectory, Store, encode_doc
@@ -114,16 +114,16 @@ class Drainer:
         cmd = self._with_admin(cmd)
         for _attempt in range(5):
             rc, chats, result = self._apply(route, token, raw, cmd)
-            if rc == 1:
+            if rc >= 1:
                 urgent = {o.chat_id for o in result.outbound if (o.slot or "").startswith("prompt")}
                 if self.send_now is None:
                     urgent = set()
                 if chats - urgent:
                     self.wake_chats(chats - urgent)
-                # The webhook answered the presses it could reject by itself (garbage, unknown
-                # table, a version the table never had); every other press is answered here,
-                # once, with what the table logic says about it.
-                if cmd.kind == "callback" and cmd.callback_query_id and self.answer is not None:
+                # A press the webhook queued is answered in the webhook's reply when it is still
+                # waiting for this verdict (the commit handed it over: rc 1); otherwise (rc 2: it
+                # gave up, or nobody waits) here, once, with a request.
+                if rc == 2 and cmd.kind == "callback" and cmd.callback_query_id and self.answer is not None:
                     try:
                         self.answer(cmd.callback_query_id, result.callback_answer or "", bool(result.callback_alert))
                     except Exception:
@@ -207,6 +207,10 @@ class Drainer:
             retention.plan_saved(plan, k, self.store.s, table_id, result.table, result.finished)
         plan.call("SET", k.done(cmd.idem_key), "1", "EX", DONE_TTL)
         plan.add("POPEQ", k.inbox(route), raw)
+        if cmd.kind == "callback" and cmd.callback_query_id:
+            text, alert = result.callback_answer or "", bool(result.callback_alert)
+            plan.add("ANSWER", k.cbq(cmd.callback_query_id), answers.verdict(text, alert), answers.TTL_MS,
+                     k.answers, answers.notice(cmd.callback_query_id, text, alert))
 
         chats: set[int] = set()
         for o in result.outbound:

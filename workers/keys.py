@@ -9,6 +9,11 @@ Webhook (bot/)
                                BGB_FLOOD_RATE), taken in the intake's Lua call; PEXPIRE when
                                full again.
     flood:told:{user id}       STRING "1", EX 60: the user was told to slow down this minute.
+    cbq:{callback query id}    STRING "wait" / "v"+JSON verdict / "late", PX 60 s: who answers a
+                               queued press (workers/answers.py). "wait" is set in the intake's
+                               Lua call, the verdict by the commit that handles the press.
+    answers                    pub/sub channel: verdicts for the webhooks waiting on them
+                               ({"q": query id, "t": text, "a": alert}).
 
 Commands and tables (workers/drain.py)
     inbox:{route}              LIST of protocol.Command JSON, oldest first. route = table id or
@@ -108,6 +113,13 @@ class Keys:
 
     def flood_told(self, user_id: int) -> str:
         return f"{self.p}flood:told:{user_id}"
+
+    def cbq(self, query_id: str) -> str:
+        return f"{self.p}cbq:{query_id}"
+
+    @property
+    def answers(self) -> str:
+        return f"{self.p}answers"
 
     def inbox(self, route: str) -> str:
         return f"{self.p}inbox:{route}"

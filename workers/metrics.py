@@ -22,7 +22,9 @@ LATENCY_SAMPLES = 10_000
 COUNTERS = {
     "commands": "Commands handled by the table logic",
     "moves_applied": "Moves applied to games",
-    "api_calls": "Bot API calls made by the outbox",
+    "api_calls": "Bot API requests made (the outbox, answers to presses, getChatMember)",
+    "webhook_replies": "Methods the webhook put in its replies (answers to presses, the flood notice): no request",
+    "answers_waited_out": "Presses the webhook stopped waiting for; the worker answered them with a request",
     "api_429": "Bot API answers 429 Too Many Requests",
     "api_errors": "Bot API calls that failed for another reason",
     "sent": "Outbox messages delivered (sends, edits, deletes)",
