@@ -88,9 +88,10 @@ class Stack:
         return {k: int(float(v)) for k, v in self.redis.hgetall(f"{self.prefix}m:c").items()}
 
     def quiet(self) -> bool:
-        """No command waiting, nothing in the outbox."""
+        """No command waiting, nothing in the outbox (prompt lane or view lane)."""
         p = self.prefix
-        return not self.redis.scard(f"{p}pending") and not self.redis.zcard(f"{p}ob:due")
+        return (not self.redis.scard(f"{p}pending") and not self.redis.zcard(f"{p}ob:due")
+                and not self.redis.zcard(f"{p}ob:bdue"))
 
     def wait_quiet(self, timeout: float = 120) -> None:
         from bench.driver import wait_for

@@ -60,6 +60,9 @@ class Settings:
     rate_global: Rate = field(default_factory=lambda: Rate(30, 1.0, 1))
     rate_chat: Rate = field(default_factory=lambda: Rate(1, 1.0, 1))
     rate_group: Rate = field(default_factory=lambda: Rate(20, 60.0, 4))
+    # What views (status, notes) may use of the bot's sending: they send only while all sends
+    # together stay under it, so prompts keep the rest of Telegram's 30/s (workers/views.py).
+    rate_views: Rate = field(default_factory=lambda: Rate(18, 1.0, 1))
     metrics_port: int = 0  # worker's /metrics port; 0 = not served
     metrics_host: str = "127.0.0.1"  # the worker's /metrics address (compose: 0.0.0.0, not published)
     host: str = "127.0.0.1"  # `serve`: the webhook's address (behind a reverse proxy on this host)
@@ -96,6 +99,7 @@ class Settings:
             rate_global=Rate.parse(_env("BGB_RATE_GLOBAL", "30/1:1")),
             rate_chat=Rate.parse(_env("BGB_RATE_CHAT", "1/1:1")),
             rate_group=Rate.parse(_env("BGB_RATE_GROUP", "20/60:4")),
+            rate_views=Rate.parse(_env("BGB_RATE_VIEWS", "18/1:1")),
             metrics_port=int(_env("BGB_METRICS_PORT", "0")),
             metrics_host=_env("BGB_METRICS_HOST", d.metrics_host),
             host=_env("BGB_HOST", d.host),

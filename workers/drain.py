@@ -115,7 +115,9 @@ class Drainer:
         for _attempt in range(5):
             rc, chats, result = self._apply(route, token, raw, cmd)
             if rc >= 1:
-                urgent = {o.chat_id for o in result.outbound if (o.slot or "").startswith("prompt")}
+                # prompts go out from here at once; views wait for the view pump (workers/views.py)
+                urgent = {o.chat_id for o in result.outbound
+                          if (o.slot or "").startswith("prompt") and not o.background and o.chat_id in chats}
                 if self.send_now is None:
                     urgent = set()
                 if chats - urgent:
@@ -214,7 +216,9 @@ class Drainer:
 
         chats: set[int] = set()
         for o in result.outbound:
-            chats.add(outbox.plan_outbound(self.store, plan, o, cmd.received_at, now))
+            chat = outbox.plan_outbound(self.store, plan, o, cmd.received_at, now)
+            if chat is not None:
+                chats.add(chat)
         for rem in result.reminders:
             if not REMINDER_KEY.match(rem.key) or not _valid_id(rem.table_id):
                 log.error("ignoring a reminder with a bad key: %r", rem)

@@ -73,12 +73,17 @@ Finished games (workers/archive.py; written in the commit that ends the game, wo
                                l:{score line key} (points), c:{card ref} (games played with it).
                                No TTL.
 
-Outbox (workers/outbox.py)
+Outbox (workers/outbox.py: the prompt lane; workers/views.py: the view lane)
     ob:q:{chat id}             LIST of markers, oldest first: "s:{table}|{slot}" (a slot) or
                                "m:{id}" (a one-off message). A marker leaves only after its
                                send succeeded (or failed for good).
     ob:pend:{chat id}          SET of slot markers already in ob:q (coalescing: a newer update
                                of a slot replaces the content, not the queue position).
+    ob:bq:{chat id}            LIST of slot markers of the view lane (Outbound.background:
+                               status, notes), oldest first; ob:bpend:{chat id} its SET.
+    ob:bdue                    ZSET chat id scored by when its view lane may send next (FIFO
+                               over chats: a chat goes to the back after each send).
+    ob:vlease                  STRING token, PX: the one view pump sending at a time.
     ob:slot:{chat}:{table}|{slot}  STRING JSON, the newest content for that slot.
     ob:msg:{id}                STRING JSON of a one-off message.
     ob:due                     ZSET chat id scored by the earliest time it may send again
@@ -90,6 +95,9 @@ Outbox (workers/outbox.py)
                                EX 90 days, renewed by every write.
     rl:global, rl:chat:{id}, rl:group:{id}
                                HASH tokens, ts: shared token buckets (PEXPIRE when idle).
+    rl:views                   HASH tokens, ts: the room views may use (BGB_RATE_VIEWS); every
+                               prompt-lane send draws on it too (down to a second's debt), so
+                               views only send while prompts leave room.
 
 Metrics (workers/metrics.py)
     m:c                        HASH counter name -> integer (moves applied, rejected:<reason>,
@@ -202,6 +210,20 @@ class Keys:
     def ob_due(self) -> str:
         return f"{self.p}ob:due"
 
+    def ob_bq(self, chat_id: int) -> str:
+        return f"{self.p}ob:bq:{chat_id}"
+
+    def ob_bpend(self, chat_id: int) -> str:
+        return f"{self.p}ob:bpend:{chat_id}"
+
+    @property
+    def ob_bdue(self) -> str:
+        return f"{self.p}ob:bdue"
+
+    @property
+    def ob_vlease(self) -> str:
+        return f"{self.p}ob:vlease"
+
     def ob_lease(self, chat_id: int) -> str:
         return f"{self.p}ob:lease:{chat_id}"
 
@@ -220,6 +242,10 @@ class Keys:
 
     def rl_group(self, chat_id: int) -> str:
         return f"{self.p}rl:group:{chat_id}"
+
+    @property
+    def rl_views(self) -> str:
+        return f"{self.p}rl:views"
 
     # metrics
     @property
