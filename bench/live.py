@@ -39,6 +39,7 @@ class LiveGame:
     over: bool = False
     last_fp: dict[int, tuple] = field(default_factory=dict)
     pressed_at: float | None = None
+    query: str = ""  # the callback query id of the press being timed
     event: asyncio.Event | None = None
 
 
@@ -50,6 +51,11 @@ class Live:
         self.watch: dict[int, LiveGame] = {}  # private chat -> its game
         self.deliveries: list[tuple[float, str, int]] = []  # (time, method, chat) of watched chats
         self.record_all = False
+        # per press (callback query id): wall-clock "pressed", "answered", "delivered" (bench/anatomy.py)
+        self.presses: dict[str, dict] = {}
+        # deliveries to group chats while a window runs: chat -> monotonic times (busiest group)
+        self.group_sends: dict[int, list[float]] = {}
+        self.watch_groups = False
         self._aside = aside_buttons()  # buttons that are not moves
         self._final = final_scores_marker()
         original = world.record
@@ -60,10 +66,15 @@ class Live:
                 now = time.monotonic()
                 if self.record_all:
                     self.deliveries.append((now, method, chat_id))
+                if self.watch_groups and chat_id < 0:
+                    self.group_sends.setdefault(chat_id, []).append(now)
                 game = self.watch.get(chat_id)
                 if game is not None and game.pressed_at is not None:
                     game.latencies.append(now - game.pressed_at)
                     game.pressed_at = None
+                    timed = self.presses.get(game.query)
+                    if timed is not None:
+                        timed["delivered"] = time.time()
                     if game.event is not None:
                         game.event.set()
 
@@ -95,21 +106,26 @@ class Live:
         return False
 
     # ---------------------------------------------------------------- acting
-    async def press(self, chat_id: int, message, user_id: int, data: str, wait: float = 10.0) -> dict:
+    async def press(self, chat_id: int, message, user_id: int, data: str, wait: float = 10.0,
+                    query_id: str | None = None) -> dict:
         """What `POST /_emulator/callbacks` does, without the HTTP round trip."""
         from emulator.world import PendingCallback
 
         world = self.world
-        query_id = str(secrets.randbits(63))
+        query_id = query_id or str(secrets.randbits(63))
         future = asyncio.get_running_loop().create_future()
         world.callbacks[query_id] = PendingCallback(query_id, user_id, time.monotonic(), future)
+        timed = self.presses[query_id] = {"pressed": time.time()}
         world.enqueue("callback_query", {
             "id": query_id, "from": world.users[user_id].to_api(), "message": world.message_api(message),
             "chat_instance": str(abs(chat_id) * 7919 + 17), "data": data})
         try:
-            return await asyncio.wait_for(asyncio.shield(future), wait)
+            answer = await asyncio.wait_for(asyncio.shield(future), wait)
         except TimeoutError:
-            return {"answered": False}
+            return {"answered": False, "q": query_id}
+        timed["answered"] = time.time()
+        timed["moved"] = not answer.get("text")
+        return {**answer, "q": query_id}
 
     async def _play_one(self, game: LiveGame, until: float, think: tuple[float, float], rng: random.Random,
                         to_the_end: bool) -> None:
@@ -144,7 +160,8 @@ class Live:
                 return
             game.event.clear()
             game.pressed_at = time.monotonic()
-            answer = await self.press(uid, m, uid, choice["callback_data"])
+            game.query = str(secrets.randbits(63))
+            answer = await self.press(uid, m, uid, choice["callback_data"], query_id=game.query)
             game.last_fp[uid] = fp
             idle_since = time.monotonic()
             if not answer.get("answered"):

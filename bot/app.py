@@ -45,7 +45,7 @@ from telegram.ext import Application
 
 import locales
 from bot import intake
-from workers import answers, metrics
+from workers import anatomy, answers, metrics
 from workers.config import Settings
 from workers.keys import Keys
 from workers.logs import table_context
@@ -354,7 +354,13 @@ class Webhook:
                 if value != answers.WAIT:
                     found = answers.read_verdict(value)
                     return answers.reply(q.id, *found) if found else None
-            return await self._verdict(q.id, waiting)
+            queued = time.time()
+            reply = await self._verdict(q.id, waiting)
+            if self.s.anatomy:
+                await anatomy.record_async(self.r, self.k, "hook", {
+                    "q": q.id, "recv": received_at, "queued": queued, "replied": time.time(),
+                    "how": "verdict" if reply else "late"})
+            return reply
         finally:
             if self._waiting.get(q.id) is waiting:
                 del self._waiting[q.id]

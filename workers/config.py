@@ -81,6 +81,7 @@ class Settings:
     archive_list: int = 100  # finished games kept in each person's and group's list
     admin_cache_seconds: int = 600
     http_timeout: float = 15.0
+    anatomy: bool = False  # record when each step of a press happened (workers/anatomy.py; the bench)
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -113,4 +114,5 @@ class Settings:
             archive_list=int(_env("BGB_ARCHIVE_LIST", str(d.archive_list))),
             admin_cache_seconds=int(_env("BGB_ADMIN_CACHE", str(d.admin_cache_seconds))),
             http_timeout=float(_env("BGB_HTTP_TIMEOUT", str(d.http_timeout))),
+            anatomy=_env("BGB_ANATOMY", "0") == "1",
         )

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pydantic import ValidationError
 
 import locales
-from workers import answers, outbox, retention
+from workers import anatomy, answers, outbox, retention
 from workers.logs import table_context
 from workers.protocol import TABLE_ID_CHARS, Command, Directory, Result, parse_join_payload
 from workers.store import LeaseKeeper, LeaseLost, Plan, RedisDirectory, Store, encode_doc
@@ -111,9 +111,12 @@ class Drainer:
             log.info("command %s was already applied; skipping it", cmd.idem_key, extra={"update_id": cmd.update_id})
             self._skip(route, token, raw)
             return
+        stamps: dict | None = None
+        if self.store.s.anatomy and cmd.callback_query_id:
+            stamps = {"q": cmd.callback_query_id, "picked": time.time()}
         cmd = self._with_admin(cmd)
         for _attempt in range(5):
-            rc, chats, result = self._apply(route, token, raw, cmd)
+            rc, chats, result = self._apply(route, token, raw, cmd, stamps)
             if rc >= 1:
                 # prompts go out from here at once; views wait for the view pump (workers/views.py)
                 urgent = {o.chat_id for o in result.outbound
@@ -136,6 +139,9 @@ class Drainer:
                     except Exception:  # the items stay queued; a sender task takes them
                         log.warning("could not send to %s now", chat, exc_info=True)
                         self.wake_chats({chat})
+                if stamps is not None:
+                    stamps["sent"] = time.time() if urgent else None
+                    anatomy.record(self.r, self.k, "work", stamps)
                 return
             if rc == 0:
                 raise LeaseLost(route)
@@ -177,13 +183,16 @@ class Drainer:
     def _lang(self, cmd: Command, directory: RedisDirectory) -> str:
         return locales.normalize(directory.chat_lang(cmd.chat_id) or cmd.language_code)
 
-    def _apply(self, route: str, token: str, raw: str, cmd: Command) -> tuple[int, set[int], Result]:
+    def _apply(self, route: str, token: str, raw: str, cmd: Command,
+               stamps: dict | None = None) -> tuple[int, set[int], Result]:
         now = self.clock()
         directory = RedisDirectory(self.store)
         table = None
         if not is_chat_route(route):
             table = directory.load_table(route)
             cmd = self._with_membership(cmd, route, table)
+        if stamps is not None:
+            stamps["loaded"] = time.time()
         started = time.perf_counter()
         try:
             result = self.handler(table, cmd, directory, now)
@@ -193,6 +202,8 @@ class Drainer:
             log.exception("the table logic failed on %s", cmd.idem_key, extra={"update_id": cmd.update_id})
             result = Result(callback_answer=locales.text("bot.error.internal", self._lang(cmd, directory)),
                             metrics={"handler_errors": 1, "rejected:error": 1})
+        if stamps is not None:
+            stamps["handled"] = time.time()
 
         k = self.k
         plan = Plan()
@@ -254,6 +265,8 @@ class Drainer:
         for name, amount in result.metrics.items():
             plan.call("HINCRBY", k.m_counters, name, int(amount))
         rc = self.store.commit(plan)
+        if stamps is not None:
+            stamps["committed"] = time.time()
         log.info("handled %s %s in %.1f ms, %.1f ms after the webhook received it (%d messages)", cmd.kind,
                  cmd.idem_key, (time.perf_counter() - started) * 1000, (now - cmd.received_at) * 1000,
                  len(result.outbound), extra={"update_id": cmd.update_id})

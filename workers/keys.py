@@ -104,6 +104,8 @@ Metrics (workers/metrics.py)
                                429s, api calls, ...), summed over every process.
     m:h:{name}                 HASH histogram: bucket upper bound -> count, "sum", "count".
     m:lat                      LIST of the last 10,000 press->prompt latencies (seconds).
+    m:anat:hook, m:anat:work   LIST of JSON stamps per press (workers/anatomy.py), only with
+                               BGB_ANATOMY=1 (the bench); the newest 50,000.
 """
 
 from __future__ import annotations
@@ -258,3 +260,6 @@ class Keys:
     @property
     def m_lat(self) -> str:
         return f"{self.p}m:lat"
+
+    def m_anatomy(self, where: str) -> str:
+        return f"{self.p}m:anat:{where}"

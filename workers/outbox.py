@@ -166,6 +166,32 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+class Photo:
+    """A message's picture: the PNG it was queued with, or a spec drawn the first time it is
+    needed (Outbound.picture) — an edit that keeps the picture never draws it. `hash` tells
+    pictures apart without drawing them: of the bytes, or the spec's fingerprint."""
+
+    def __init__(self, item: dict, draw: Callable[[dict], bytes | None] | None) -> None:
+        self._data = base64.b64decode(item["photo"]) if item.get("photo") else None
+        self._spec = item.get("picture") if self._data is None else None
+        self._draw = draw
+        if self._data is not None:
+            self.hash = hashlib.sha1(self._data).hexdigest()[:16]
+        else:
+            self.hash = str(self._spec["key"])[:16] if self._spec else ""
+
+    def __bool__(self) -> bool:
+        return bool(self.hash)
+
+    def data(self) -> bytes:
+        if self._data is None:
+            drawn = self._draw(self._spec) if self._draw is not None and self._spec else None
+            if drawn is None:
+                raise RuntimeError("a picture to draw but no way to draw it")
+            self._data = drawn
+        return self._data
+
+
 @dataclass
 class Step:
     """What one send attempt decided: delivered (remove the item) or retry after `delay`."""
@@ -179,8 +205,10 @@ BUCKETS = ("global", "chat", "group", "views")
 
 class Sender:
     def __init__(self, store: Store, api: BotApi, rate_global: Rate, rate_chat: Rate, rate_group: Rate,
-                 rate_views: Rate | None = None) -> None:
+                 rate_views: Rate | None = None, draw: Callable[[dict], bytes | None] | None = None) -> None:
+        """`draw` turns a picture spec (Outbound.picture) into PNG bytes when a message needs it."""
         self.store, self.api = store, api
+        self.draw = draw
         self.k = store.k
         self.r = store.r
         self.rates = (rate_global, rate_chat, rate_group, rate_views or Rate(18, 1.0, 1))
@@ -321,8 +349,8 @@ class Sender:
         wait = take()
         if wait:
             return Step(done=False, delay=wait)
-        photo = base64.b64decode(item["photo"]) if item.get("photo") else None
-        photo_hash = hashlib.sha1(photo).hexdigest()[:16] if photo else ""
+        photo = Photo(item, self.draw)
+        photo_hash = photo.hash
         markup = _markup(item.get("buttons") or [])
         text = item["text"]
         if known:
@@ -360,33 +388,33 @@ class Sender:
         pipe.expire(mids, MID_TTL)
         pipe.execute()
 
-    def _edit(self, chat_id: int, known: dict, item: dict, text: str, markup: dict, photo: bytes | None,
+    def _edit(self, chat_id: int, known: dict, item: dict, text: str, markup: dict, photo: Photo,
               photo_hash: str) -> ApiResult | None:
         """Edit the slot's message in place; None when it cannot be (text <-> photo)."""
         base = {"chat_id": chat_id, "message_id": known["m"], "reply_markup": markup}
         was_photo = bool(known.get("p"))
-        if photo is None and not was_photo:
+        if not photo and not was_photo:
             return self._call(chat_id, "editMessageText",
                               {**base, "text": _clip(text, TEXT_MAX), "parse_mode": "HTML"})
-        if photo is not None and was_photo:
+        if photo and was_photo:
             caption = _clip(text, CAPTION_MAX)
-            if photo_hash == known.get("p"):
+            if photo_hash == known.get("p"):  # the same picture: no drawing, no upload
                 return self._call(chat_id, "editMessageCaption", {**base, "caption": caption, "parse_mode": "HTML"})
             media = {"type": "photo", "media": "attach://photo", "caption": caption, "parse_mode": "HTML"}
             return self._call(chat_id, "editMessageMedia", {**base, "media": media},
-                              files={"photo": ("table.png", photo, "image/png")})
+                              files={"photo": ("table.png", photo.data(), "image/png")})
         self._call(chat_id, "deleteMessage", {"chat_id": chat_id, "message_id": known["m"]})
         return None
 
-    def _send_new(self, chat_id: int, item: dict, text: str, markup: dict, photo: bytes | None) -> ApiResult:
+    def _send_new(self, chat_id: int, item: dict, text: str, markup: dict, photo: Photo) -> ApiResult:
         params: dict[str, Any] = {"chat_id": chat_id, "parse_mode": "HTML"}
         if item.get("silent"):
             params["disable_notification"] = True
         if markup["inline_keyboard"]:
             params["reply_markup"] = markup
-        if photo is not None:
+        if photo:
             params["caption"] = _clip(text, CAPTION_MAX)
-            return self._call(chat_id, "sendPhoto", params, files={"photo": ("table.png", photo, "image/png")})
+            return self._call(chat_id, "sendPhoto", params, files={"photo": ("table.png", photo.data(), "image/png")})
         if item.get("doc"):  # a file (a finished game's log): always a one-off message
             params["caption"] = _clip(text, CAPTION_MAX)
             name = item.get("document_name") or "file.json"

@@ -86,6 +86,10 @@ class Outbound(BaseModel):
     text: str  # Telegram HTML (parse_mode="HTML"); ≤ 4096 characters, ≤ 1024 with a photo
     buttons: list[list[Button]] = []
     photo_png: bytes | None = None  # a picture of the table; text becomes its caption
+    # a picture drawn when the message is sent rather than now (views only: a status the view
+    # lane may replace before it goes out is never drawn): {"game", "view", "names", "lang",
+    # "key"}, the public view it is drawn from and its fingerprint (workers/tables/picture.py)
+    picture: dict | None = None
     # a file (sendDocument; one-off messages only): its name and bytes; text becomes its caption
     document_name: str | None = None
     document: bytes | None = None

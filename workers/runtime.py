@@ -34,7 +34,9 @@ class Runtime:
     @cached_property
     def sender(self) -> Sender:
         s = self.settings
-        return Sender(self.store, self.api, s.rate_global, s.rate_chat, s.rate_group, s.rate_views)
+        from workers.tables import picture  # the table logic draws its pictures; the outbox only sends them
+
+        return Sender(self.store, self.api, s.rate_global, s.rate_chat, s.rate_group, s.rate_views, draw=picture.draw)
 
     @cached_property
     def view_pump(self) -> threading.Event:

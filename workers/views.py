@@ -71,6 +71,9 @@ class ViewPump:
             except redis.RedisError:
                 log.warning("the view pump lost Redis; trying again", exc_info=True)
                 stop.wait(1.0)
+            except Exception:  # a bug must not stop the lane for good: the view stays queued
+                log.exception("the view pump failed; trying again")
+                stop.wait(1.0)
 
     def step(self) -> float:
         """Send at most one view; returns how long to pause before the next step."""

@@ -148,3 +148,30 @@ def test_one_pump_at_a_time(store):
             s.set()
         for t in pumps:
             t.join(5)
+
+
+def test_a_views_picture_is_drawn_when_sent_only_and_never_when_unchanged(store):
+    """The status's picture travels as what to draw it from (Outbound.picture): drawn once it is
+    sent, not for a drawing the lane replaced before, not for a caption-only change."""
+    api = FakeApi()
+    drawn: list[str] = []
+
+    def draw(spec: dict) -> bytes:
+        drawn.append(spec["key"])
+        return b"\x89PNG " + spec["key"].encode()
+
+    sender = Sender(store, api, *fast_rates(), draw=draw)
+    pump = ViewPump(store, sender)
+
+    def pictured(text: str, key: str) -> Outbound:
+        spec = {"game": "g", "view": {"you": None}, "names": [], "lang": "pt_BR", "key": key}
+        return Outbound(chat_id=GROUP, table_id="t1", slot="status", text=text, picture=spec, background=True)
+
+    queue(store, pictured("round 1", "aaaa"), pictured("round 2", "bbbb"))  # the first is replaced unsent
+    pump_until_quiet(pump)
+    queue(store, pictured("round 2, Ana's turn", "bbbb"))  # the same picture: a caption edit
+    pump_until_quiet(pump)
+    queue(store, pictured("round 3", "cccc"))
+    pump_until_quiet(pump)
+    assert api.methods() == ["sendPhoto", "editMessageCaption", "editMessageMedia"]
+    assert drawn == ["bbbb", "cccc"]

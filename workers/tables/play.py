@@ -519,10 +519,11 @@ def show_status(ctx: Ctx, game: Game, match: Match, *, new_message: bool = False
     digest = render.fingerprint(text, picture_key)
     old = table.status_msg
     if old is not None and not new_message and digest == old.digest:
-        return  # an unchanged view sends nothing (and is not even drawn)
-    # the outbox needs the picture with every update of a photo message (it re-uploads it only
-    # when it changed, else edits the caption): it is drawn from the public view each time
-    photo = picture.table(game, public, table.names(), lang, key=picture_key) if drawable else None
+        return  # an unchanged view sends nothing
+    # the picture goes with every update of the photo message, drawn from the public view when the
+    # outbox sends it (a drawing the view lane replaces before it goes out is never drawn; an
+    # unchanged one is a caption edit, not drawn either)
+    spec = picture.spec(table.game, public, table.names(), lang, picture_key) if picture_key else None
     if old is None or new_message:
         if old is not None:
             ctx.delete(table.chat_id, old.slot)
@@ -536,7 +537,7 @@ def show_status(ctx: Ctx, game: Game, match: Match, *, new_message: bool = False
     table.status_msg = Shown(slot=slot, version=table.version, digest=digest, kind="status")
     # a new status message is pinned (when the bot may pin), so the group finds it above the chat;
     # the status is a view: it rides the outbox's view lane, its newest drawing winning
-    ctx.send(table.chat_id, text, slot=slot, silent=silent, photo=photo, pin=old is None or new_message,
+    ctx.send(table.chat_id, text, slot=slot, silent=silent, picture=spec, pin=old is None or new_message,
              background=True)
 
 
