@@ -75,13 +75,24 @@ def open_and_join(control, group: int, users: list[int], game: str = "spellbook"
     return table_id
 
 
-def current_prompt(control, uid: int, table_id: str) -> dict | None:
-    """The newest message in the user's private chat with buttons of this table."""
+def version_of(message: dict, table_id: str) -> int:
+    """The table version a message was drawn at (its buttons carry it), or -1."""
+    for b in _callback_buttons(message):
+        parts = b["callback_data"].split(":")
+        if parts[0] == table_id and len(parts) == 3 and parts[1].isdigit():
+            return int(parts[1])
+    return -1
+
+
+def current_prompt(control, uid: int, table_id: str, min_version: int = -1) -> dict | None:
+    """The newest message in the user's private chat with buttons of this table, drawn at
+    `min_version` or later: a person does not go back to press an older turn's message whose
+    note never came (the outbox's view lane skips a note its player's next turn overtook)."""
     for m in reversed(control.messages(uid)):
         if m["from_bot"] and not m["deleted"]:
             buttons = [b for b in _callback_buttons(m) if b["callback_data"].startswith(f"{table_id}:")]
             if buttons:
-                return m
+                return m if version_of(m, table_id) >= min_version else None
     return None
 
 
@@ -92,6 +103,7 @@ def play(control, group: int, users: list[int], table_id: str, is_over, seed: in
     rng = random.Random(seed)
     run = GameRun(table_id=table_id)
     last_seen: dict[int, tuple] = {}
+    pressed_version: dict[int, int] = {}
     deadline = time.monotonic() + timeout
     idle_since = time.monotonic()
     next_check = 0.0
@@ -103,7 +115,7 @@ def play(control, group: int, users: list[int], table_id: str, is_over, seed: in
             next_check = time.monotonic() + 0.5
         pressed = False
         for uid in users:
-            m = current_prompt(control, uid, table_id)
+            m = current_prompt(control, uid, table_id, pressed_version.get(uid, -1))
             if m is None:
                 continue
             buttons = [b for b in _callback_buttons(m) if b["callback_data"].startswith(f"{table_id}:")]
@@ -117,6 +129,7 @@ def play(control, group: int, users: list[int], table_id: str, is_over, seed: in
             answer = control.press(uid, m["message_id"], uid, choice["callback_data"], wait=press_wait)
             run.presses += 1
             last_seen[uid] = fingerprint
+            pressed_version[uid] = version_of(m, table_id)
             if answer.get("text"):
                 run.refused += 1
                 run.log.append(f"{uid} {choice['text']!r}: {answer['text']}")

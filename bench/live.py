@@ -38,6 +38,7 @@ class LiveGame:
     latencies: list[float] = field(default_factory=list)
     over: bool = False
     last_fp: dict[int, tuple] = field(default_factory=dict)
+    pressed_version: dict[int, int] = field(default_factory=dict)  # user -> version of their last press
     pressed_at: float | None = None
     query: str = ""  # the callback query id of the press being timed
     event: asyncio.Event | None = None
@@ -82,6 +83,8 @@ class Live:
 
     # ---------------------------------------------------------------- reading
     def _prompt(self, game: LiveGame, uid: int):
+        """The newest message with this table's buttons, unless it is older than the one the player
+        last pressed (a person does not go back to an earlier turn's message: see driver.current_prompt)."""
         chat = self.world.chats.get(uid)
         if chat is None:
             return None, []
@@ -91,6 +94,8 @@ class Live:
                 buttons = [b for row in rows for b in row
                            if (b.get("callback_data") or "").startswith(f"{game.table_id}:")]
                 if buttons:
+                    if int(buttons[0]["callback_data"].split(":")[1]) < game.pressed_version.get(uid, -1):
+                        return None, []
                     return m, buttons
         return None, []
 
@@ -163,6 +168,7 @@ class Live:
             game.query = str(secrets.randbits(63))
             answer = await self.press(uid, m, uid, choice["callback_data"], query_id=game.query)
             game.last_fp[uid] = fp
+            game.pressed_version[uid] = int(choice["callback_data"].split(":")[1])
             idle_since = time.monotonic()
             if not answer.get("answered"):
                 game.unanswered += 1
