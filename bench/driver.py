@@ -56,14 +56,46 @@ def lobby_message(control, group: int) -> dict | None:
     return None
 
 
+def option_label(game: str, name: str, lang: str = "pt_BR") -> str:
+    """The start of a lobby option button's label (as the lobby draws it) for a game's option."""
+    from rulesets.core import msg
+
+    if f"{game}.option.{name}" in locales.catalog(lang):
+        return locales.render(msg(f"{game}.option.{name}"), lang)
+    return locales.text(f"tables.option.{game}.{name}", lang)
+
+
+def set_options(control, group: int, user: int, game: str, names: list[str], timeout: float = 30,
+                press_wait: float | None = None) -> None:
+    """The creator opens Opções, presses each named (off by default) option once, and goes back."""
+    def edited(message_id: int, count: int):
+        return lambda: next((m for m in control.messages(group) if m["message_id"] == message_id
+                             and m["edit_count"] > count), None)
+
+    def press(message: dict, button: dict) -> dict:
+        answer = control.press(group, message["message_id"], user, button["callback_data"], wait=press_wait)
+        assert answer.get("answered") and not answer.get("text"), (button["text"], answer)
+        return wait_for(edited(message["message_id"], message["edit_count"]), timeout,
+                        f"the lobby after {button['text']}")
+
+    lobby = lobby_message(control, group)
+    lobby = press(lobby, next(b for b in _callback_buttons(lobby) if b["callback_data"].endswith(":Lo")))
+    for name in names:
+        label = option_label(game, name)
+        lobby = press(lobby, next(b for b in _callback_buttons(lobby) if b["text"].startswith(label)))
+    press(lobby, next(b for b in _callback_buttons(lobby) if b["callback_data"].endswith(":Lb")))
+
+
 def open_and_join(control, group: int, users: list[int], game: str = "spellbook", timeout: float = 30,
-                  press_wait: float | None = None) -> str:
-    """The first user opens a table in the group; everyone joins through the deep link; the
-    creator presses Começar. Returns the table id."""
+                  press_wait: float | None = None, options: tuple[str, ...] = ()) -> str:
+    """The first user opens a table in the group, turns `options` on; everyone joins through
+    the deep link; the creator presses Começar. Returns the table id."""
     control.send(group, users[0], f"/novojogo {game}")
     lobby = wait_for(lambda: lobby_message(control, group), timeout, "the lobby message")
     join_url = next(b["url"] for b in _url_buttons(lobby) if "start=" in b["url"])
     table_id = join_url.rsplit("start=", 1)[1][1:]
+    if options:
+        set_options(control, group, users[0], game, list(options), timeout, press_wait)
     for i, uid in enumerate(users):
         control.deep_link(uid, join_url)
         wait_for(lambda n=i + 1: f"({n}/" in (lobby_message(control, group) or {}).get("text", ""), timeout,

@@ -11,10 +11,9 @@ stack whose webhook admits everything (distributed mode only), for comparison. R
 players' press→prompt
 (p50, p99) in both windows and their ratio (goal: the flood's p99 within 2× of the quiet
 one's), what the flooder sent, what got through, how many answers they received, and the
-longest the emulator's webhook delivery queue got: the emulator delivers updates one at a
-time and in order, so when the machine cannot take 60 more a second every chat's updates
-wait behind the flood there, whatever the bot does with them (Telegram delivers over up to
-40 connections at once).
+longest the emulator's webhook delivery queue got: the emulator delivers updates like
+Telegram — one at a time and in order per chat or user, over up to 40 connections at once —
+so the flooder's own updates queue behind each other while the others' go on.
 """
 
 from __future__ import annotations
@@ -145,7 +144,8 @@ def table(figures: list[FloodFigure]) -> list[str]:
     return lines
 
 
-def goal_lines(figures: list[FloodFigure]) -> list[str]:
+def goal_lines(figures: list[FloodFigure], issue: str | None = None) -> list[str]:
+    """Goal rows; `issue`: a first column naming where the goal comes from."""
     out = []
     by_mode: dict[str, list[FloodFigure]] = {}
     for f in figures:
@@ -153,6 +153,7 @@ def goal_lines(figures: list[FloodFigure]) -> list[str]:
     for mode, (quiet, flood) in ((m, fs[:2]) for m, fs in by_mode.items() if len(fs) >= 2):
         ratio = flood.pct(0.99) / quiet.pct(0.99) if quiet.latencies and flood.latencies else math.nan
         verdict = "met" if ratio <= 2 else "**missed**"
-        out.append(f"| others' p99 press→prompt under a 60/s flood within 2× of without ({mode}) | {ratio:.2f}× "
+        out.append(("" if issue is None else f"| {issue} ")
+                   + f"| others' p99 press→prompt under a 60/s flood within 2× of without ({mode}) | {ratio:.2f}× "
                    f"({flood.pct(0.99) * 1000:.0f} ms against {quiet.pct(0.99) * 1000:.0f} ms) | {verdict} |")
     return out

@@ -93,8 +93,10 @@ Outbox (workers/outbox.py: the prompt lane; workers/views.py: the view lane)
     ob:mid:{chat id}           HASH "{table}|{slot}" -> JSON {"m": message_id, "p": photo hash}:
                                slot -> message id, so a retry edits instead of re-sending.
                                EX 90 days, renewed by every write.
-    rl:global, rl:chat:{id}, rl:group:{id}
+    rl:chat:{id}, rl:group:{id}
                                HASH tokens, ts: shared token buckets (PEXPIRE when idle).
+    rl:global:next             STRING epoch ms: the overall limit's next free moment; a send
+                               books it (and the one after moves on by 1/rate), PX when idle.
     rl:views                   HASH tokens, ts: the room views may use (BGB_RATE_VIEWS); every
                                prompt-lane send draws on it too (down to a second's debt), so
                                views only send while prompts leave room.
@@ -237,7 +239,7 @@ class Keys:
 
     @property
     def rl_global(self) -> str:
-        return f"{self.p}rl:global"
+        return f"{self.p}rl:global:next"
 
     def rl_chat(self, chat_id: int) -> str:
         return f"{self.p}rl:chat:{chat_id}"

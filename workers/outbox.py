@@ -52,37 +52,53 @@ SEND_LEASE_MS = 20_000
 # 30/s ceiling instead of the ~90% its refill allows (`boardgamesbot bench`, ceiling table).
 SHORT_WAIT = 0.25
 
-# Take one token from every bucket, or none. Per bucket three ARGV: capacity, refill per ms,
-# and 't' (a token is needed) or 'd' (draw one whether there or not, down to a second's debt:
-# prompts on the views' room). Returns {0, 0}, or {ms to wait, index of the binding bucket}.
+# Take one send from every limit, or none. Per key three ARGV:
+#   capacity, refill per ms, 't'  a token bucket (HASH tokens, ts): a token is needed
+#   capacity, refill per ms, 'd'  a token bucket drawn on whether a token is there or not, down
+#                                 to a second's debt (prompts on the views' room)
+#   interval ms, burst ms, 'r'    a booking (STRING: the theoretical arrival time of GCRA, the
+#                                 same limit as a bucket of burst/interval + 1 tokens): a send
+#                                 books the first free moment up to LEAD ms ahead and its sender
+#                                 waits for it, so no moment is lost to a sender waking up late
+#                                 (the overall limit)
+# Returns {0, 0, ms until the booked slot}, or {ms to wait, index of the binding key, 0}.
 BUCKET_LUA = """
+local LEAD = 250
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local wait, which = 0, 0
+local wait, which, slot = 0, 0, 0
 local tokens = {}
 for i, key in ipairs(KEYS) do
-  local cap = tonumber(ARGV[3 * i - 2])
-  local rate = tonumber(ARGV[3 * i - 1])
-  local v = redis.call('HMGET', key, 'tokens', 'ts')
-  local have = tonumber(v[1]) or cap
-  local ts = tonumber(v[2]) or now
-  have = math.min(cap, have + math.max(0, now - ts) * rate)
-  tokens[i] = have
-  if ARGV[3 * i] == 't' and have < 1 then
-    local w = math.ceil((1 - have) / rate)
-    if w > wait then wait = w which = i end
+  local a, b, mode = tonumber(ARGV[3 * i - 2]), tonumber(ARGV[3 * i - 1]), ARGV[3 * i]
+  local w = 0
+  if mode == 'r' then
+    local tat = math.max(now, tonumber(redis.call('GET', key)) or now)
+    slot = math.max(now, tat - b)
+    w = slot - now - LEAD
+  else
+    local v = redis.call('HMGET', key, 'tokens', 'ts')
+    local have = tonumber(v[1]) or a
+    local ts = tonumber(v[2]) or now
+    have = math.min(a, have + math.max(0, now - ts) * b)
+    tokens[i] = have
+    if mode == 't' and have < 1 then w = math.ceil((1 - have) / b) end
+  end
+  if w > wait then wait = math.ceil(w) which = i end
+end
+if wait > 0 then return {wait, which, 0} end
+for i, key in ipairs(KEYS) do
+  local a, b, mode = tonumber(ARGV[3 * i - 2]), tonumber(ARGV[3 * i - 1]), ARGV[3 * i]
+  if mode == 'r' then
+    local tat = math.max(now, tonumber(redis.call('GET', key)) or now) + a
+    redis.call('SET', key, tostring(tat), 'PX', math.ceil(tat - now) + 1000)
+  else
+    local left = tokens[i] - 1
+    if mode == 'd' then left = math.max(left, -b * 1000) end
+    redis.call('HSET', key, 'tokens', tostring(left), 'ts', tostring(now))
+    redis.call('PEXPIRE', key, math.ceil((a - left) / b) + 1000)
   end
 end
-if wait > 0 then return {wait, which} end
-for i, key in ipairs(KEYS) do
-  local cap = tonumber(ARGV[3 * i - 2])
-  local rate = tonumber(ARGV[3 * i - 1])
-  local left = tokens[i] - 1
-  if ARGV[3 * i] == 'd' then left = math.max(left, -rate * 1000) end
-  redis.call('HSET', key, 'tokens', tostring(left), 'ts', tostring(now))
-  redis.call('PEXPIRE', key, math.ceil((cap - left) / rate) + 1000)
-end
-return {0, 0}
+return {0, 0, slot - now}
 """
 
 # A slot item is finished only if nobody replaced its content while we were sending it.
@@ -223,8 +239,9 @@ class Sender:
         else (seconds to wait, the bucket that binds: global, chat, group or views). A prompt-lane
         send also draws on the views' room; a view needs a token of it."""
         g, c, grp, v = self.rates
+        interval = 1000 / g.refill_per_second
         keys = [self.k.rl_global, self.k.rl_chat(chat_id)]
-        args: list[Any] = [g.capacity, g.refill_per_second / 1000, "t", c.capacity, c.refill_per_second / 1000, "t"]
+        args: list[Any] = [interval, (g.capacity - 1) * interval, "r", c.capacity, c.refill_per_second / 1000, "t"]
         names = ["global", "chat"]
         if chat_id < 0:
             keys.append(self.k.rl_group(chat_id))
@@ -233,8 +250,12 @@ class Sender:
         keys.append(self.k.rl_views)
         args += [v.capacity, v.refill_per_second / 1000, "t" if view else "d"]
         names.append("views")
-        wait, which = self._bucket(keys=keys, args=args)
-        return int(wait) / 1000, names[int(which) - 1] if int(which) else ""
+        wait, which, slot = self._bucket(keys=keys, args=args)
+        if int(wait):
+            return int(wait) / 1000, names[int(which) - 1]
+        if int(slot) > 0:
+            time.sleep(int(slot) / 1000)  # our booked moment in the overall limit
+        return 0.0, ""
 
     def take_token(self, chat_id: int) -> float:
         """0 if a prompt-lane message may go to `chat_id` now, else seconds to wait."""
