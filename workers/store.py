@@ -263,6 +263,7 @@ class RedisDirectory:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.revs: dict[str, int] = {}
+        self._langs: dict[int, str | None] = {}  # read once per command: the table logic asks often
 
     def active_table(self, chat_id: int) -> str | None:
         return self.store.r.hget(self.store.k.active, str(chat_id))
@@ -273,10 +274,18 @@ class RedisDirectory:
     def load_table(self, table_id: str) -> dict | None:
         doc, rev = self.store.load_table(table_id)
         self.revs.setdefault(table_id, rev)
+        if doc is not None:  # the languages of its group and its players, in one round trip
+            chats = [c for c in [doc.get("chat_id"), *(s.get("user_id") for s in doc.get("seats") or [])]
+                     if isinstance(c, int) and c not in self._langs]
+            if chats:
+                self._langs.update(zip(chats, self.store.r.hmget(self.store.k.lang, [str(c) for c in chats]),
+                                       strict=True))
         return doc
 
     def chat_lang(self, chat_id: int) -> str | None:
-        return self.store.r.hget(self.store.k.lang, str(chat_id))
+        if chat_id not in self._langs:
+            self._langs[chat_id] = self.store.r.hget(self.store.k.lang, str(chat_id))
+        return self._langs[chat_id]
 
     def user_lobbies(self, user_id: int) -> list[str]:
         return sorted(self.store.r.smembers(self.store.k.ulobbies(user_id)))

@@ -77,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
     sections: list[tuple[str, list[str]]] = []
     notes: list[str] = []
     started = time.monotonic()
+    load_at_start = report.load()
+    _say(f"load average {load_at_start}")
 
     if "engine" in only:
         _say("engine ...")
@@ -182,9 +184,10 @@ def run(args: argparse.Namespace) -> int:
     for title, lines in sections:
         print(f"\n## {title}\n")
         print("\n".join(lines))
-    print(f"\n(bench took {time.monotonic() - started:.0f} s)")
+    print(f"\n(bench took {time.monotonic() - started:.0f} s; load average {load_at_start} at the start, "
+          f"{report.load()} at the end)")
     if writes(args):
-        path = report.write(sections, args.quick)
+        path = report.write(sections, args.quick, load_at_start)
         print(f"\nwritten to {path}")
     return 0
 
