@@ -53,3 +53,23 @@ def test_command_lists_in_both_languages():
     assert [c["command"] for c in pt] == [c["command"] for c in en] == list(COMMANDS)
     assert all(1 <= len(c["description"]) <= 256 for c in pt + en)
     assert pt[0]["description"] != en[0]["description"]
+
+
+def test_the_webhook_asks_for_all_the_connections_telegram_gives():
+    """A press's request is held until its verdict, so Telegram may deliver over 100 at once."""
+    from bot.setup import register
+    from workers.telegram_api import ApiResult
+
+    class Recorder:
+        def __init__(self):
+            self.calls = []
+
+        def call(self, method, params, files=None):
+            self.calls.append((method, params))
+            return ApiResult(ok=True, result=True)
+
+    api = Recorder()
+    register(api, "https://bot.example.org/telegram", "s3cret")
+    method, params = api.calls[0]
+    assert method == "setWebhook" and params["max_connections"] == 100 and params["secret_token"] == "s3cret"
+    assert params["allowed_updates"] == ["message", "callback_query"]
