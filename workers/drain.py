@@ -125,20 +125,20 @@ class Drainer:
                     urgent = set()
                 if chats - urgent:
                     self.wake_chats(chats - urgent)
-                # A press the webhook queued is answered in the webhook's reply when it is still
-                # waiting for this verdict (the commit handed it over: rc 1); otherwise (rc 2: it
-                # gave up, or nobody waits) here, once, with a request.
-                if rc == 2 and cmd.kind == "callback" and cmd.callback_query_id and self.answer is not None:
-                    try:
-                        self.answer(cmd.callback_query_id, result.callback_answer or "", bool(result.callback_alert))
-                    except Exception:
-                        log.warning("could not answer callback query %s", cmd.callback_query_id, exc_info=True)
                 for chat in sorted(urgent):
                     try:
                         self.send_now(chat)
                     except Exception:  # the items stay queued; a sender task takes them
                         log.warning("could not send to %s now", chat, exc_info=True)
                         self.wake_chats({chat})
+                # A press the webhook queued is answered in the webhook's reply when it is still
+                # waiting for this verdict (the commit handed it over: rc 1); otherwise (rc 2: it
+                # gave up, or nobody waits) here, once, with a request — after the prompts.
+                if rc == 2 and cmd.kind == "callback" and cmd.callback_query_id and self.answer is not None:
+                    try:
+                        self.answer(cmd.callback_query_id, result.callback_answer or "", bool(result.callback_alert))
+                    except Exception:
+                        log.warning("could not answer callback query %s", cmd.callback_query_id, exc_info=True)
                 if stamps is not None:
                     stamps["sent"] = time.time() if urgent else None
                     anatomy.record(self.r, self.k, "work", stamps)
