@@ -38,6 +38,7 @@ LEASE_MS = 5_000  # a dead pump's lane resumes this long after, in another proce
 IDLE = 0.1  # seconds between looks while no view is due
 LONGEST_PAUSE = 0.25  # the pump never sleeps longer at once (it renews its lease in between)
 CHAT_BUSY = 0.2  # the prompt lane is sending to that chat: try it again this much later
+BROKEN = 30.0  # a view that failed with an error of ours: its chat waits this long, the others go on
 
 # The chat was served: back of the line if it has more views waiting, else out of it.
 REQUEUE_LUA = """
@@ -101,6 +102,12 @@ class ViewPump:
 
         try:
             step = self.sender.send_item(chat, marker, take, view=True)
+        except redis.RedisError:
+            raise
+        except Exception:  # one chat's broken view must not hold up every other chat's
+            log.exception("a view for %s could not be sent; trying it again later", chat)
+            self.r.zadd(self.k.ob_bdue, {str(chat): time.time() + BROKEN}, xx=True)
+            return 0.0
         finally:
             self.store.release(lease_key, lease)
         if step.done:

@@ -175,3 +175,16 @@ def test_a_views_picture_is_drawn_when_sent_only_and_never_when_unchanged(store)
     pump_until_quiet(pump)
     assert api.methods() == ["sendPhoto", "editMessageCaption", "editMessageMedia"]
     assert drawn == ["bbbb", "cccc"]
+
+
+def test_a_view_that_cannot_be_sent_holds_up_only_its_own_chat(store):
+    api = FakeApi()
+    sender = Sender(store, api, *fast_rates())  # no way to draw pictures: the pictured view fails
+    spec = {"game": "g", "view": {"you": None}, "names": [], "lang": "pt_BR", "key": "k1"}
+    queue(store, Outbound(chat_id=GROUP, table_id="t1", slot="status", text="x", picture=spec, background=True),
+          status("fine", OTHER_GROUP))
+    pump = ViewPump(store, sender)
+    for _ in range(4):
+        time.sleep(pump.step())
+    assert [p.get("text") for _, _, p in api.calls] == ["fine"]
+    assert store.r.zscore(store.k.ob_bdue, str(GROUP)) > time.time() + 10 and store.r.llen(store.k.ob_bq(GROUP)) == 1
