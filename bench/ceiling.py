@@ -4,9 +4,9 @@ practice). We queue `messages` one-off messages spread over `chats` private chat
 go (each chat's share stays within its own limit, so only the overall limit binds), wake
 the senders, and count what the emulator accepted per second and the 429s it answered.
 
-Aim: at least 90% of the 30/s ceiling and zero 429s. The bot's own token bucket refills at
-30 x 0.9 a second (workers/config.py: a 10% margin for clock skew), so 90% is also the most
-it can reach by design.
+Aim (issue 14): at least 95% of the 30/s ceiling and zero 429s. The bot's overall limit runs at
+97% of 30/s (workers/config.py: a send every 34.4 ms, 31 ms of slack for the network), and each
+send books its moment ahead (workers/outbox.py), so the senders lose none of it waking up late.
 """
 
 from __future__ import annotations

@@ -56,14 +56,46 @@ def lobby_message(control, group: int) -> dict | None:
     return None
 
 
+def option_label(game: str, name: str, lang: str = "pt_BR") -> str:
+    """The start of a lobby option button's label (as the lobby draws it) for a game's option."""
+    from rulesets.core import msg
+
+    if f"{game}.option.{name}" in locales.catalog(lang):
+        return locales.render(msg(f"{game}.option.{name}"), lang)
+    return locales.text(f"tables.option.{game}.{name}", lang)
+
+
+def set_options(control, group: int, user: int, game: str, names: list[str], timeout: float = 30,
+                press_wait: float | None = None) -> None:
+    """The creator opens Opções, presses each named (off by default) option once, and goes back."""
+    def edited(message_id: int, count: int):
+        return lambda: next((m for m in control.messages(group) if m["message_id"] == message_id
+                             and m["edit_count"] > count), None)
+
+    def press(message: dict, button: dict) -> dict:
+        answer = control.press(group, message["message_id"], user, button["callback_data"], wait=press_wait)
+        assert answer.get("answered") and not answer.get("text"), (button["text"], answer)
+        return wait_for(edited(message["message_id"], message["edit_count"]), timeout,
+                        f"the lobby after {button['text']}")
+
+    lobby = lobby_message(control, group)
+    lobby = press(lobby, next(b for b in _callback_buttons(lobby) if b["callback_data"].endswith(":Lo")))
+    for name in names:
+        label = option_label(game, name)
+        lobby = press(lobby, next(b for b in _callback_buttons(lobby) if b["text"].startswith(label)))
+    press(lobby, next(b for b in _callback_buttons(lobby) if b["callback_data"].endswith(":Lb")))
+
+
 def open_and_join(control, group: int, users: list[int], game: str = "spellbook", timeout: float = 30,
-                  press_wait: float | None = None) -> str:
-    """The first user opens a table in the group; everyone joins through the deep link; the
-    creator presses Começar. Returns the table id."""
+                  press_wait: float | None = None, options: tuple[str, ...] = ()) -> str:
+    """The first user opens a table in the group, turns `options` on; everyone joins through
+    the deep link; the creator presses Começar. Returns the table id."""
     control.send(group, users[0], f"/novojogo {game}")
     lobby = wait_for(lambda: lobby_message(control, group), timeout, "the lobby message")
     join_url = next(b["url"] for b in _url_buttons(lobby) if "start=" in b["url"])
     table_id = join_url.rsplit("start=", 1)[1][1:]
+    if options:
+        set_options(control, group, users[0], game, list(options), timeout, press_wait)
     for i, uid in enumerate(users):
         control.deep_link(uid, join_url)
         wait_for(lambda n=i + 1: f"({n}/" in (lobby_message(control, group) or {}).get("text", ""), timeout,
@@ -75,13 +107,24 @@ def open_and_join(control, group: int, users: list[int], game: str = "spellbook"
     return table_id
 
 
-def current_prompt(control, uid: int, table_id: str) -> dict | None:
-    """The newest message in the user's private chat with buttons of this table."""
+def version_of(message: dict, table_id: str) -> int:
+    """The table version a message was drawn at (its buttons carry it), or -1."""
+    for b in _callback_buttons(message):
+        parts = b["callback_data"].split(":")
+        if parts[0] == table_id and len(parts) == 3 and parts[1].isdigit():
+            return int(parts[1])
+    return -1
+
+
+def current_prompt(control, uid: int, table_id: str, min_version: int = -1) -> dict | None:
+    """The newest message in the user's private chat with buttons of this table, drawn at
+    `min_version` or later: a person does not go back to press an older turn's message whose
+    note never came (the outbox's view lane skips a note its player's next turn overtook)."""
     for m in reversed(control.messages(uid)):
         if m["from_bot"] and not m["deleted"]:
             buttons = [b for b in _callback_buttons(m) if b["callback_data"].startswith(f"{table_id}:")]
             if buttons:
-                return m
+                return m if version_of(m, table_id) >= min_version else None
     return None
 
 
@@ -92,6 +135,7 @@ def play(control, group: int, users: list[int], table_id: str, is_over, seed: in
     rng = random.Random(seed)
     run = GameRun(table_id=table_id)
     last_seen: dict[int, tuple] = {}
+    pressed_version: dict[int, int] = {}
     deadline = time.monotonic() + timeout
     idle_since = time.monotonic()
     next_check = 0.0
@@ -103,7 +147,7 @@ def play(control, group: int, users: list[int], table_id: str, is_over, seed: in
             next_check = time.monotonic() + 0.5
         pressed = False
         for uid in users:
-            m = current_prompt(control, uid, table_id)
+            m = current_prompt(control, uid, table_id, pressed_version.get(uid, -1))
             if m is None:
                 continue
             buttons = [b for b in _callback_buttons(m) if b["callback_data"].startswith(f"{table_id}:")]
@@ -117,6 +161,7 @@ def play(control, group: int, users: list[int], table_id: str, is_over, seed: in
             answer = control.press(uid, m["message_id"], uid, choice["callback_data"], wait=press_wait)
             run.presses += 1
             last_seen[uid] = fingerprint
+            pressed_version[uid] = version_of(m, table_id)
             if answer.get("text"):
                 run.refused += 1
                 run.log.append(f"{uid} {choice['text']!r}: {answer['text']}")

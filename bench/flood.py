@@ -150,7 +150,8 @@ def table(figures: list[FloodFigure]) -> list[str]:
     return lines
 
 
-def goal_lines(figures: list[FloodFigure]) -> list[str]:
+def goal_lines(figures: list[FloodFigure], issue: str | None = None) -> list[str]:
+    """Goal rows; `issue`: a first column naming where the goal comes from."""
     out = []
     by_mode: dict[str, list[FloodFigure]] = {}
     for f in figures:
@@ -158,6 +159,7 @@ def goal_lines(figures: list[FloodFigure]) -> list[str]:
     for mode, (quiet, flood) in ((m, fs[:2]) for m, fs in by_mode.items() if len(fs) >= 2):
         ratio = flood.pct(0.99) / quiet.pct(0.99) if quiet.latencies and flood.latencies else math.nan
         verdict = "met" if ratio <= 2 else "**missed**"
-        out.append(f"| others' p99 press→prompt under a 60/s flood within 2× of without ({mode}) | {ratio:.2f}× "
+        out.append(("" if issue is None else f"| {issue} ")
+                   + f"| others' p99 press→prompt under a 60/s flood within 2× of without ({mode}) | {ratio:.2f}× "
                    f"({flood.pct(0.99) * 1000:.0f} ms against {quiet.pct(0.99) * 1000:.0f} ms) | {verdict} |")
     return out

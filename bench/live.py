@@ -38,7 +38,9 @@ class LiveGame:
     latencies: list[float] = field(default_factory=list)
     over: bool = False
     last_fp: dict[int, tuple] = field(default_factory=dict)
+    pressed_version: dict[int, int] = field(default_factory=dict)  # user -> version of their last press
     pressed_at: float | None = None
+    query: str = ""  # the callback query id of the press being timed
     event: asyncio.Event | None = None
 
 
@@ -50,20 +52,30 @@ class Live:
         self.watch: dict[int, LiveGame] = {}  # private chat -> its game
         self.deliveries: list[tuple[float, str, int]] = []  # (time, method, chat) of watched chats
         self.record_all = False
+        # per press (callback query id): wall-clock "pressed", "answered", "delivered" (bench/anatomy.py)
+        self.presses: dict[str, dict] = {}
+        # deliveries to group chats while a window runs: chat -> monotonic times (busiest group)
+        self.group_sends: dict[int, list[float]] = {}
+        self.watch_groups = False
         self._aside = aside_buttons()  # buttons that are not moves
         self._final = final_scores_marker()
         original = world.record
 
-        def record(method: str, chat_id: int | None, error) -> None:
-            original(method, chat_id, error)
+        def record(method: str, chat_id: int | None, error, reply: bool = False) -> None:
+            original(method, chat_id, error, reply=reply)
             if error is None and method in DELIVERIES and chat_id is not None:
                 now = time.monotonic()
                 if self.record_all:
                     self.deliveries.append((now, method, chat_id))
+                if self.watch_groups and chat_id < 0:
+                    self.group_sends.setdefault(chat_id, []).append(now)
                 game = self.watch.get(chat_id)
                 if game is not None and game.pressed_at is not None:
                     game.latencies.append(now - game.pressed_at)
                     game.pressed_at = None
+                    timed = self.presses.get(game.query)
+                    if timed is not None:
+                        timed["delivered"] = time.time()
                     if game.event is not None:
                         game.event.set()
 
@@ -71,6 +83,8 @@ class Live:
 
     # ---------------------------------------------------------------- reading
     def _prompt(self, game: LiveGame, uid: int):
+        """The newest message with this table's buttons, unless it is older than the one the player
+        last pressed (a person does not go back to an earlier turn's message: see driver.current_prompt)."""
         chat = self.world.chats.get(uid)
         if chat is None:
             return None, []
@@ -80,6 +94,8 @@ class Live:
                 buttons = [b for row in rows for b in row
                            if (b.get("callback_data") or "").startswith(f"{game.table_id}:")]
                 if buttons:
+                    if int(buttons[0]["callback_data"].split(":")[1]) < game.pressed_version.get(uid, -1):
+                        return None, []
                     return m, buttons
         return None, []
 
@@ -95,21 +111,26 @@ class Live:
         return False
 
     # ---------------------------------------------------------------- acting
-    async def press(self, chat_id: int, message, user_id: int, data: str, wait: float = 10.0) -> dict:
+    async def press(self, chat_id: int, message, user_id: int, data: str, wait: float = 10.0,
+                    query_id: str | None = None) -> dict:
         """What `POST /_emulator/callbacks` does, without the HTTP round trip."""
         from emulator.world import PendingCallback
 
         world = self.world
-        query_id = str(secrets.randbits(63))
+        query_id = query_id or str(secrets.randbits(63))
         future = asyncio.get_running_loop().create_future()
         world.callbacks[query_id] = PendingCallback(query_id, user_id, time.monotonic(), future)
+        timed = self.presses[query_id] = {"pressed": time.time()}
         world.enqueue("callback_query", {
             "id": query_id, "from": world.users[user_id].to_api(), "message": world.message_api(message),
             "chat_instance": str(abs(chat_id) * 7919 + 17), "data": data})
         try:
-            return await asyncio.wait_for(asyncio.shield(future), wait)
+            answer = await asyncio.wait_for(asyncio.shield(future), wait)
         except TimeoutError:
-            return {"answered": False}
+            return {"answered": False, "q": query_id}
+        timed["answered"] = time.time()
+        timed["moved"] = not answer.get("text")
+        return {**answer, "q": query_id}
 
     async def _play_one(self, game: LiveGame, until: float, think: tuple[float, float], rng: random.Random,
                         to_the_end: bool) -> None:
@@ -144,8 +165,10 @@ class Live:
                 return
             game.event.clear()
             game.pressed_at = time.monotonic()
-            answer = await self.press(uid, m, uid, choice["callback_data"])
+            game.query = str(secrets.randbits(63))
+            answer = await self.press(uid, m, uid, choice["callback_data"], query_id=game.query)
             game.last_fp[uid] = fp
+            game.pressed_version[uid] = int(choice["callback_data"].split(":")[1])
             idle_since = time.monotonic()
             if not answer.get("answered"):
                 game.unanswered += 1

@@ -24,7 +24,8 @@ from bench.system import setup_games
 from workers.store import decode_doc
 
 FAST_RATES = {"BGB_RATE_CHAT": "50/1:10", "BGB_RATE_GROUP": "100/60:20", "BGB_RATE_GLOBAL": "200/1:20",
-              "BGB_FLOOD_BURST": "100000", "BGB_FLOOD_RATE": "100000"}  # players with no thinking time
+              "BGB_RATE_VIEWS": "200/1:20", "BGB_FLOOD_BURST": "100000",
+              "BGB_FLOOD_RATE": "100000"}  # players with no thinking time
 
 
 @dataclass

@@ -22,10 +22,19 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, {mem_gib}, Python {platform.python_version()}"
 
 
-def write(sections: list[tuple[str, list[str]]], quick: bool) -> Path:
+def load() -> str:
+    """The machine's 1-minute load average now: latencies measured on a busy machine are longer."""
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except OSError:
+        return "?"
+
+
+def write(sections: list[tuple[str, list[str]]], quick: bool, load_at_start: str = "?") -> Path:
     now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
     out = ["# Performance", "",
-           f"Measured {now} on {machine()} by `boardgamesbot bench{' --quick' if quick else ''}`.",
+           f"Measured {now} on {machine()} by `boardgamesbot bench{' --quick' if quick else ''}`, "
+           f"the machine's load average {load_at_start} at the start and {load()} at the end.",
            "Re-run it after a change; the tables below are replaced each time.", ""]
     for title, lines in sections:
         out += [f"## {title}", "", *lines, ""]

@@ -91,9 +91,10 @@ class Stack:
         return {k: int(float(v)) for k, v in self.redis.hgetall(f"{self.prefix}m:c").items()}
 
     def quiet(self) -> bool:
-        """No command waiting, nothing in the outbox."""
+        """No command waiting, nothing in the outbox (prompt lane or view lane)."""
         p = self.prefix
-        return not self.redis.scard(f"{p}pending") and not self.redis.zcard(f"{p}ob:due")
+        return (not self.redis.scard(f"{p}pending") and not self.redis.zcard(f"{p}ob:due")
+                and not self.redis.zcard(f"{p}ob:bdue"))
 
     def wait_quiet(self, timeout: float = 120) -> None:
         from bench.driver import wait_for
@@ -191,8 +192,9 @@ def embedded(*, limits=None, rates: dict[str, str] | None = None, log_dir: str |
     base = f"http://127.0.0.1:{port}"
     secret = secrets.token_urlsafe(24)
     env_settings = {"REDIS_URL": store.url, "TELEGRAM_BOT_TOKEN": config.token, "BOT_API_BASE_URL": base,
-                    "WEBHOOK_SECRET": secret, "WEBHOOK_URL": f"{base}/webhook", **(rates or {})}
-    settings = Settings(redis_url=store.url, token=config.token, api_base_url=base, webhook_secret=secret)
+                    "WEBHOOK_SECRET": secret, "WEBHOOK_URL": f"{base}/webhook", "BGB_ANATOMY": "1", **(rates or {})}
+    settings = Settings(redis_url=store.url, token=config.token, api_base_url=base, webhook_secret=secret,
+                        anatomy=True)
     hook = Webhook(settings, eager=False, enqueue=sender_for(settings))
     app = create_app(config, extra_routes=hook.routes() + hook.admin_routes(), lifespan=hook.lifespan)
     server, thread = _serve(app, port)
@@ -230,7 +232,8 @@ def distributed(redis_url: str, *, limits=None, rates: dict[str, str] | None = N
     if scan_interval:
         extra["BGB_SCAN_INTERVAL"] = str(scan_interval)
     env = worker_env(REDIS_URL=redis_url, BGB_PREFIX=prefix, TELEGRAM_BOT_TOKEN=emu.token,
-                     BOT_API_BASE_URL=emu.base_url, WEBHOOK_SECRET=secret, BGB_LOG_LEVEL="WARNING", **extra)
+                     BOT_API_BASE_URL=emu.base_url, WEBHOOK_SECRET=secret, BGB_LOG_LEVEL="WARNING", BGB_ANATOMY="1",
+                     **extra)
     settings = Settings(redis_url=redis_url, prefix=prefix, token=emu.token, api_base_url=emu.base_url,
                         webhook_secret=secret)
     log_dir = log_dir or _tmpdir()

@@ -8,9 +8,17 @@ and stall Telegram's redelivery queue); in one Lua call drops an update id it ha
 NX EX), takes a token from the sender's admission bucket (a flood is dropped, its sender told
 at most once a minute) and RPUSHes the command to its route's inbox — so a crash cannot mark
 an update seen without queueing it; wakes a Celery drain for the route; answers 200. Only a
-Redis outage answers 503 (Telegram redelivers later). Buttons it can judge without the table
-logic — garbage data, an unknown table, a version from the future — it answers at once with
-a short toast and queues nothing. Nothing about a game is decided or kept here.
+Redis outage answers 503 (Telegram redelivers later). Nothing about a game is decided or kept
+here.
+
+A pressed button is answered in the HTTP reply itself, as a method call Telegram runs (Bot
+API, "Making requests when getting updates"): no request, no rate-limit token. Presses it can
+judge without the table logic — garbage data, an unknown table, a version from the future, a
+flood — it answers at once. Any other press it queues and then waits, at most
+`BGB_ANSWER_WAIT_MS`, for the verdict the worker's commit publishes (workers/answers.py):
+the reply carries the table logic's text ("Esse botão não é seu", or silence for a move). If
+the verdict is late, the webhook answers 200 with no method and the worker answers with a
+request after its commit. The flood notice for a typed command rides a reply too (sendMessage).
 
 `/metrics` and `/healthz` are `admin_routes()`: `serve` puts them on the admin port only
 (`split_by_port`), so the public port serves nothing but the webhook path.
@@ -21,15 +29,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import redis
 import redis.asyncio as aioredis
 from starlette.applications import Starlette
-from starlette.background import BackgroundTask
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -37,7 +45,7 @@ from telegram.ext import Application
 
 import locales
 from bot import intake
-from workers import metrics
+from workers import anatomy, answers, metrics
 from workers.config import Settings
 from workers.keys import Keys
 from workers.logs import table_context
@@ -56,9 +64,11 @@ SEEN, ACCEPTED, FLOOD, FLOOD_TELL = 0, 1, 2, 3
 
 # Mark the update seen, charge its sender one token of their bucket (ARGV[4] = '1': updates
 # that cost work — a queued command or an answer from the webhook), and queue its command; a
-# seen update does nothing, a flood is marked seen and dropped. One round trip per update.
-# KEYS: upd, inbox, pending, counters, bucket, told. ARGV: seen ttl, payload, route, charge,
-# burst, refill per ms, told ttl.
+# seen update does nothing, a flood is marked seen and dropped. A queued press is marked as
+# waited on by this webhook (KEYS[7] = "wait", workers/answers.py) when ARGV[8] is a TTL.
+# One round trip per update.
+# KEYS: upd, inbox, pending, counters, bucket, told, cbq. ARGV: seen ttl, payload, route,
+# charge, burst, refill per ms, told ttl, cbq ttl ('' = none).
 INTAKE_LUA = """
 if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) then return 0 end
 if ARGV[4] == '1' then
@@ -84,6 +94,7 @@ if ARGV[2] ~= '' then
   redis.call('RPUSH', KEYS[2], ARGV[2])
   redis.call('SADD', KEYS[3], ARGV[3])
   redis.call('HINCRBY', KEYS[4], 'queued', 1)
+  if ARGV[8] ~= '' then redis.call('SET', KEYS[7], 'wait', 'PX', ARGV[8]) end
 end
 redis.call('HINCRBY', KEYS[4], 'updates', 1)
 return 1
@@ -111,8 +122,12 @@ class Webhook:
         self.sync_r: redis.Redis | None = None
         self.bot_username = ""
         self._intake = None
+        self._claim = None
         self._ready_lock = asyncio.Lock()
         self._ready = False
+        # presses queued by this process and waiting for their verdict: query id -> future
+        self._waiting: dict[str, asyncio.Future] = {}
+        self._listener: asyncio.Task | None = None
 
     # --------------------------------------------------------------- lifecycle
     @contextlib.asynccontextmanager
@@ -123,11 +138,16 @@ class Webhook:
         self.r = aioredis.Redis.from_url(self.s.redis_url, decode_responses=True)
         self.sync_r = redis.Redis.from_url(self.s.redis_url, decode_responses=True)
         self._intake = self.r.register_script(INTAKE_LUA)
+        self._claim = self.r.register_script(answers.CLAIM_LUA)
+        self._listener = asyncio.create_task(self._listen(), name="webhook-verdicts")
         if self.eager:
             await self._ensure_ready()
         try:
             yield
         finally:
+            self._listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._listener
             if self._ready:
                 await self.application.shutdown()
             await self.r.aclose()
@@ -189,18 +209,16 @@ class Webhook:
             return JSONResponse({})
         except ClientDisconnect:
             return PlainTextResponse("", status_code=400)  # nobody is left to read it
-        later: list[Coroutine[Any, Any, None]] = []
         try:
-            await self._take(update, received_at, later)
+            reply = await self._take(update, received_at)
         except redis.RedisError:
-            for pending in later:
-                pending.close()
             log.exception("redis unavailable; Telegram will redeliver")
             return PlainTextResponse("unavailable", status_code=503)
-        # Answers the webhook gives itself (a forged press's toast, the flood notice) go out
-        # after the response: Telegram waits for our 200 before the next update, so a Bot API
-        # round trip in the request would hold up every chat's updates behind this one.
-        return JSONResponse({}, background=BackgroundTask(_run_all, later) if later else None)
+        if reply is not None:
+            await self._count("webhook_replies")
+        # A method in the reply (an answer to a press, the flood notice) is run by Telegram: no
+        # request of ours, and nothing in the way of the next update.
+        return JSONResponse(reply or {})
 
     async def _count_bad(self, bad: intake.BadUpdate) -> None:
         """Logged once, without its content (it may be large, hostile or private)."""
@@ -211,17 +229,20 @@ class Webhook:
             pass  # still 200: the update is bad whether or not it is counted
 
     # ---------------------------------------------------------------- intake
-    async def _mark(self, update_id: int, cmd: Command | None, charge: int | None = None) -> int:
+    async def _mark(self, update_id: int, cmd: Command | None, charge: int | None = None,
+                    wait_for: str | None = None) -> int:
         """Seen-check, admission (when `charge` is the sender's user id) and queueing in one
-        step: SEEN, ACCEPTED, FLOOD or FLOOD_TELL (dropped; tell the sender to slow down)."""
+        step: SEEN, ACCEPTED, FLOOD or FLOOD_TELL (dropped; tell the sender to slow down).
+        `wait_for`: a callback query id this request will wait on the verdict of."""
         payload = cmd.model_dump_json() if cmd else ""
         route = cmd.route if cmd else ""
         who = charge if charge is not None else 0
         keys = [self.k.upd(update_id), self.k.inbox(route or "-"), self.k.pending, self.k.m_counters,
-                self.k.flood(who), self.k.flood_told(who)]
+                self.k.flood(who), self.k.flood_told(who), self.k.cbq(wait_for or "-")]
         rate_per_ms = self.s.flood_rate / 1000
         outcome = int(await self._intake(keys=keys, args=[SEEN_TTL, payload, route, "1" if charge is not None else "0",
-                                                          self.s.flood_burst, repr(rate_per_ms), TOLD_TTL]))
+                                                          self.s.flood_burst, repr(rate_per_ms), TOLD_TTL,
+                                                          answers.TTL_MS if wait_for else ""]))
         if outcome == SEEN:
             await self.r.hincrby(self.k.m_counters, "updates_duplicate", 1)
         elif outcome in (FLOOD, FLOOD_TELL):
@@ -232,21 +253,21 @@ class Webhook:
         chosen = await self.r.hget(self.k.lang, str(user.id))
         return locales.normalize(chosen or user.language_code)
 
-    async def _take(self, update: intake.Update, received_at: float, later: list[Coroutine[Any, Any, None]]) -> None:
+    async def _take(self, update: intake.Update, received_at: float) -> dict | None:
+        """Queue what the update asks for; returns the reply's method call, if any."""
         if update.callback_query is not None:
-            await self._callback(update.update_id, update.callback_query, received_at, later)
-            return
+            return await self._callback(update.update_id, update.callback_query, received_at)
         message = update.message
         if message is None or message.from_user is None or message.from_user.is_bot or not message.text:
             await self._mark(update.update_id, None)  # edits, joins, stickers, bots, channel posts...
-            return
+            return None
         chat = message.chat
         text = message.text.strip()
         if chat.type in ("group", "supergroup"):
             own = self._own_command(text)
             if own is None:  # chatter, or a command for another bot
                 await self._mark(update.update_id, None)
-                return
+                return None
             text = own
             route = await self.r.hget(self.k.active, str(chat.id)) or f"chat:{chat.id}"
         elif chat.type == "private":
@@ -258,14 +279,17 @@ class Webhook:
                     route = table_id
         else:
             await self._mark(update.update_id, None)
-            return
+            return None
         sender = message.from_user
         cmd = Command(update_id=update.update_id, kind="message", route=route, chat_id=chat.id,
                       chat_type=chat.type, user_id=sender.id, user_name=_name(sender),
                       username=sender.username, language_code=sender.language_code,
                       text=text, message_id=message.message_id, received_at=received_at)
         if await self._queue(update.update_id, cmd) == FLOOD_TELL:
-            later.append(self._say(chat.id, locales.text("bot.flood", await self._lang(sender))))
+            # at most once a minute per user: far inside Telegram's limits without the outbox
+            return {"method": "sendMessage", "chat_id": chat.id,
+                    "text": locales.text("bot.flood", await self._lang(sender))}
+        return None
 
     def _own_command(self, text: str) -> str | None:
         if not text.startswith("/"):
@@ -276,9 +300,9 @@ class Webhook:
             return None
         return f"{name}{sep}{rest}"
 
-    async def _queue(self, update_id: int, cmd: Command) -> int:
+    async def _queue(self, update_id: int, cmd: Command, wait_for: str | None = None) -> int:
         with table_context(cmd.route):
-            outcome = await self._mark(update_id, cmd, charge=cmd.user_id)
+            outcome = await self._mark(update_id, cmd, charge=cmd.user_id, wait_for=wait_for)
             if outcome == ACCEPTED:
                 await asyncio.to_thread(self._wake, cmd.route)
             return outcome
@@ -289,8 +313,7 @@ class Webhook:
         except Exception:  # the command is safe in its inbox; the beat's janitor will wake it
             log.exception("could not enqueue the drain task")
 
-    async def _callback(self, update_id: int, q: intake.CallbackQuery, received_at: float,
-                        later: list[Coroutine[Any, Any, None]]) -> None:
+    async def _callback(self, update_id: int, q: intake.CallbackQuery, received_at: float) -> dict | None:
         message = q.message
         parsed = parse_callback(q.data)
         forged = parsed is None or message is None
@@ -306,39 +329,98 @@ class Webhook:
             forged = saved is None or version > int(saved)
         if forged:
             outcome = await self._mark(update_id, None, charge=q.from_user.id)
-            if outcome in (ACCEPTED, FLOOD_TELL):
-                key = "bot.callback.invalid" if outcome == ACCEPTED else "bot.flood"
-                later.append(self._answer(q.id, locales.text(key, await self._lang(q.from_user))))
-            return
+            if outcome == SEEN:
+                return None
+            if outcome == FLOOD:
+                return answers.reply(q.id, "")  # dropped: the spinner stops, nothing is said
+            key = "bot.callback.invalid" if outcome == ACCEPTED else "bot.flood"
+            return answers.reply(q.id, locales.text(key, await self._lang(q.from_user)))
         chat = message.chat
         cmd = Command(update_id=update_id, kind="callback", route=route, chat_id=chat.id,
                       chat_type=chat.type, user_id=q.from_user.id, user_name=_name(q.from_user),
                       username=q.from_user.username, language_code=q.from_user.language_code,
                       callback_data=q.data, callback_query_id=q.id, message_id=message.message_id,
                       received_at=received_at)
-        if await self._queue(update_id, cmd) == FLOOD_TELL:
-            later.append(self._answer(q.id, locales.text("bot.flood", await self._lang(q.from_user))))
-
-    async def _answer(self, query_id: str, text: str) -> None:
+        # waiting starts before the command is queued, so a fast worker's verdict is not missed
+        waiting = self._wait_here(q.id)
         try:
-            await self.application.bot.answer_callback_query(query_id, text=text)
-            await self.r.hincrby(self.k.m_counters, "api_calls", 1)
-        except Exception as exc:  # an expired query id, a network error: nothing to undo
-            log.info("answerCallbackQuery failed: %s", exc)
+            outcome = await self._queue(update_id, cmd, wait_for=q.id)
+            if outcome == FLOOD:
+                return answers.reply(q.id, "")
+            if outcome == FLOOD_TELL:
+                return answers.reply(q.id, locales.text("bot.flood", await self._lang(q.from_user)))
+            if outcome == SEEN:  # Telegram sent it again: answer it if its verdict is known
+                value = await self.r.get(self.k.cbq(q.id))
+                if value != answers.WAIT:
+                    found = answers.read_verdict(value)
+                    return answers.reply(q.id, *found) if found else None
+            queued = time.time()
+            reply = await self._verdict(q.id, waiting)
+            if self.s.anatomy:
+                await anatomy.record_async(self.r, self.k, "hook", {
+                    "q": q.id, "recv": received_at, "queued": queued, "replied": time.time(),
+                    "how": "verdict" if reply else "late"})
+            return reply
+        finally:
+            if self._waiting.get(q.id) is waiting:
+                del self._waiting[q.id]
 
-    async def _say(self, chat_id: int, text: str) -> None:
-        """A one-line answer from the webhook itself (the flood notice, at most once a minute
-        per user, so it stays far inside Telegram's limits without the outbox)."""
+    # ------------------------------------------------------------- verdicts
+    def _wait_here(self, query_id: str) -> asyncio.Future:
+        future = asyncio.get_running_loop().create_future()
+        self._waiting[query_id] = future
+        return future
+
+    async def _verdict(self, query_id: str, waiting: asyncio.Future) -> dict | None:
+        """The reply answering a queued press: its verdict if the worker's commit publishes it
+        within the wait, else None (the worker then answers it with a request)."""
         try:
-            await self.application.bot.send_message(chat_id, text)
-            await self.r.hincrby(self.k.m_counters, "api_calls", 1)
-        except Exception as exc:  # a blocked bot, a network error: nothing to undo
-            log.info("sendMessage failed: %s", exc)
+            text, alert = await asyncio.wait_for(waiting, self.s.answer_wait_ms / 1000)
+            return answers.reply(query_id, text, alert)
+        except TimeoutError:
+            pass
+        try:
+            before = await self._claim(keys=[self.k.cbq(query_id)], args=[answers.TTL_MS])
+        except redis.RedisError:
+            return None  # the press is queued all the same; only its toast is lost
+        found = answers.read_verdict(before)
+        if found is None:  # the worker will answer it
+            await self._count("answers_waited_out")
+            return None
+        return answers.reply(query_id, *found)  # it came just as we stopped waiting
 
+    async def _listen(self) -> None:
+        """Hand every published verdict to the request waiting for it in this process (each
+        webhook replica gets them all and picks its own)."""
+        while True:
+            pubsub = self.r.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(self.k.answers)
+                while True:
+                    message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                    if message is not None:
+                        self._hand_over(message.get("data"))
+            except asyncio.CancelledError:
+                raise
+            except (redis.RedisError, OSError):
+                # Redis is away: waiting requests time out and fall back to the key (CLAIM_LUA)
+                await asyncio.sleep(0.5)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
 
-async def _run_all(pending: list[Coroutine[Any, Any, None]]) -> None:
-    for one in pending:
-        await one
+    def _hand_over(self, data: object) -> None:
+        try:
+            notice = json.loads(data) if isinstance(data, (str, bytes)) else None
+            future = self._waiting.get(str(notice["q"])) if isinstance(notice, dict) else None
+        except (ValueError, KeyError):
+            return
+        if future is not None and not future.done():
+            future.set_result((str(notice.get("t") or ""), bool(notice.get("a"))))
+
+    async def _count(self, name: str) -> None:
+        with contextlib.suppress(redis.RedisError):
+            await self.r.hincrby(self.k.m_counters, name, 1)
 
 
 def _name(user: intake.User) -> str:

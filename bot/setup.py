@@ -14,9 +14,15 @@ def command_list(lang: str) -> list[dict[str, str]]:
     return [{"command": c, "description": locales.text(f"bot.cmd.{c}", lang)} for c in COMMANDS]
 
 
+# The webhook holds a press's request until its verdict (at most BGB_ANSWER_WAIT_MS), so it asks
+# Telegram for the most connections it delivers over (1-100, default 40): others' updates never
+# wait for a free one.
+MAX_CONNECTIONS = 100
+
+
 def register(api: BotApi, webhook_url: str, secret: str) -> list[ApiResult]:
     """setWebhook + setMyCommands (default, pt, en). Returns each call's result."""
-    results = [api.call("setWebhook", {"url": webhook_url, "secret_token": secret,
+    results = [api.call("setWebhook", {"url": webhook_url, "secret_token": secret, "max_connections": MAX_CONNECTIONS,
                                        "allowed_updates": ["message", "callback_query"]})]
     results.append(api.call("setMyCommands", {"commands": command_list("pt_BR")}))
     results.append(api.call("setMyCommands", {"commands": command_list("pt_BR"), "language_code": "pt"}))

@@ -610,15 +610,30 @@ async def bot_endpoint(request: Request) -> JSONResponse:
     name = request.path_params["method"]
     if request.path_params["token"] != world.config.token:
         return JSONResponse(ApiError(401, E.UNAUTHORIZED).to_json(), status_code=401)
-    handler = METHODS.get(name.lower())
-    if handler is None:
+    if name.lower() not in METHODS:
         return JSONResponse(ApiError(404, E.NOT_FOUND).to_json(), status_code=404)
-    api = Api(world, request.app.state.http, name.lower())
-    chat_id: int | None = None
-    error: ApiError | None = None
     try:
         p = await read_request(request)
-        chat_id = _chat_id_of(p)
+    except ApiError as exc:
+        world.record(CANONICAL[name.lower()], None, exc)
+        return JSONResponse(exc.to_json(), status_code=exc.code)
+    result, error = await execute(world, request.app.state.http, name, p)
+    if error is not None:
+        return JSONResponse(error.to_json(), status_code=error.code)
+    return JSONResponse({"ok": True, "result": result})
+
+
+async def execute(world: World, http: httpx.AsyncClient, name: str, p: Params, *,
+                  reply: bool = False) -> tuple[Any, ApiError | None]:
+    """Run one known method: a request to /bot<token>/<method>, or (`reply`) a method a webhook
+    put in its answer to an update, which Telegram runs the same way — same checks, same flood
+    control — except that nobody ever sees its result (delivery.py)."""
+    api = Api(world, http, name.lower())
+    handler = METHODS[name.lower()]
+    chat_id = _chat_id_of(p)
+    result: Any = None
+    error: ApiError | None = None
+    try:
         fault = world.take_fault(name, chat_id)
         if fault is not None:
             result = await _apply_fault(api, p, fault, handler)
@@ -630,7 +645,5 @@ async def bot_endpoint(request: Request) -> JSONResponse:
         # An emulator bug must still look like a Bot API answer to the client.
         log.exception("Bot API method %s failed", name)
         error = ApiError(500, E.INTERNAL)
-    world.record(CANONICAL[name.lower()], chat_id, error)
-    if error is not None:
-        return JSONResponse(error.to_json(), status_code=error.code)
-    return JSONResponse({"ok": True, "result": result})
+    world.record(CANONICAL[name.lower()], chat_id, error, reply=reply)
+    return result, error

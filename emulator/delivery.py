@@ -1,16 +1,27 @@
-"""Webhook delivery: one dispatcher per emulator (one bot), as Telegram delivers.
+"""Webhook delivery, as Telegram's Bot API server does it.
 
-Telegram opens up to `max_connections` (setWebhook, default 40) simultaneous connections to a
-webhook, so one slow or failing update does not hold back every chat. The emulator does the
-same, keeping each chat's updates in order: an update is sent only when no earlier update of
-its chat is waiting or in flight (the bot may rely on a chat's order; nothing relies on the
-order between chats).
+Updates go out over up to `max_connections` requests at once (setWebhook, default 40), but
+within one *queue* strictly one at a time and in order. The queues are Telegram's own
+(tdlib/telegram-bot-api, WebhookActor and each update's queue id): the messages of one chat,
+the callback queries of one user, the membership changes of one chat; anything else is a
+queue of its own. So a webhook that takes a while to answer one user's press holds up that
+user's next press, never everybody's updates.
 
-An update leaves the queue only when the webhook answered 2xx. A non-2xx answer or a
-connection error is recorded (getWebhookInfo.last_error_*) and the same update is retried
-after a doubling backoff (per chat), so nothing is lost or reordered within its chat.
-Changing or deleting the webhook ends the waits at once; with no webhook the queue stays for
-getUpdates.
+An update leaves the pending list only when the webhook answered 2xx. A non-2xx answer or a
+connection error is recorded (getWebhookInfo.last_error_*) and that update's queue waits a
+doubling backoff before the same update is tried again, so nothing is lost or reordered
+within a queue while the other queues go on. Changing or deleting the webhook starts over:
+answers to requests sent to the old one are ignored and their updates sent again.
+
+A 2xx answer may carry a method call (Bot API, "Making requests when getting updates": "If
+you're using webhooks, you can perform a request to the Bot API while sending an answer to
+the webhook ... Specify the method to be invoked in the method parameter of the request. It's
+not possible to know that such a request was successful or get its result."). Its parameters
+come as a JSON, form or multipart body, like a request's; it is run by the same code as a
+request — the same checks, the same flood control for the methods that are metered — and
+nobody sees its result. Like Telegram's server, it ignores `get*` methods, setWebhook,
+deleteWebhook, close and logOut there. Stats count it under `webhook_replies`, not `calls`:
+the bot made no request for it.
 """
 
 from __future__ import annotations
@@ -19,13 +30,40 @@ import asyncio
 import json
 import logging
 import time
+from dataclasses import dataclass
 
 import httpx
 
+from emulator.errors import NOT_FOUND, ApiError
+from emulator.params import parse_body
 from emulator.world import World
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+# Methods Telegram's server does not run from a webhook's answer.
+NOT_IN_REPLIES = {"setwebhook", "deletewebhook", "close", "logout"}
 log = logging.getLogger(__name__)
+
+
+def queue_of(update: dict) -> tuple:
+    """The queue an update is delivered in (in order within it, in parallel across queues)."""
+    query = update.get("callback_query")
+    if query is not None:
+        return ("user", query["from"]["id"])
+    for kind in ("message", "edited_message", "channel_post", "edited_channel_post"):
+        if kind in update:
+            return ("chat", update[kind]["chat"]["id"])
+    for kind in ("my_chat_member", "chat_member", "chat_join_request"):
+        if kind in update:
+            return (kind, update[kind]["chat"]["id"])
+    return ("update", update["update_id"])
+
+
+@dataclass
+class Attempt:
+    queue: tuple
+    update: dict
+    generation: int
+    error: str | None
 
 
 async def deliver_forever(world: World, http: httpx.AsyncClient) -> None:
@@ -40,94 +78,111 @@ async def deliver_forever(world: World, http: httpx.AsyncClient) -> None:
             await asyncio.sleep(world.config.webhook_retry_max)
 
 
-def chat_key(update: dict) -> object:
-    """What orders an update: its chat (or its sender's private chat for inline queries)."""
-    for kind, payload in update.items():
-        if kind == "update_id" or not isinstance(payload, dict):
-            continue
-        chat = payload.get("chat") or (payload.get("message") or {}).get("chat")
-        if isinstance(chat, dict) and "id" in chat:
-            return chat["id"]
-        sender = payload.get("from")
-        if isinstance(sender, dict) and "id" in sender:
-            return sender["id"]
-    return ("update", update.get("update_id"))
-
-
 async def _deliver(world: World, http: httpx.AsyncClient) -> None:
-    in_flight: dict[object, asyncio.Task] = {}
-    backoff: dict[object, float] = {}
-    while True:
-        for key, task in list(in_flight.items()):
-            if task.done():
-                del in_flight[key]
-                task.result()  # a bug in a sender surfaces in deliver_forever's log
-        url = world.webhook["url"]
-        started = False
-        if url:
-            limit = max(1, int(world.webhook.get("max_connections") or 40))
-            seen: set[object] = set(in_flight)
-            for update in list(world.updates):
-                if len(in_flight) >= limit:
-                    break
-                key = chat_key(update)
-                if key in seen:
-                    continue  # an earlier update of this chat goes first
-                seen.add(key)
-                in_flight[key] = asyncio.create_task(_send(world, http, update, key, backoff))
-                started = True
-        if started:
-            continue
-        world.delivery_wake.clear()
-        waits = [asyncio.ensure_future(world.delivery_wake.wait()), *in_flight.values()]
-        done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
-        if waits[0] not in done:
-            waits[0].cancel()
-
-
-async def _send(world: World, http: httpx.AsyncClient, update: dict, key: object,
-                backoff: dict[object, float]) -> None:
-    """POST one update; on success it leaves the queue, on failure it waits out its backoff
-    (its chat stays blocked meanwhile) and stays first in its chat's line."""
     config = world.config
+    inflight: dict[tuple, asyncio.Task] = {}
+    backoff: dict[tuple, tuple[float, float]] = {}  # queue -> (not before, next delay)
     generation = world.webhook_generation
+    try:
+        while True:
+            world.delivery_wake.clear()
+            if world.webhook_generation != generation:  # a new webhook (or none): start over
+                generation = world.webhook_generation
+                backoff.clear()
+            url = world.webhook["url"]
+            now = time.monotonic()
+            next_try: float | None = None
+            if url:
+                limit = max(1, int(world.webhook.get("max_connections") or 40))
+                heads: set[tuple] = set()
+                for update in list(world.updates):
+                    if len(inflight) >= limit:
+                        break
+                    queue = queue_of(update)
+                    if queue in heads:
+                        continue
+                    heads.add(queue)
+                    if queue in inflight:
+                        continue
+                    not_before = backoff.get(queue, (0.0, 0.0))[0]
+                    if not_before > now:
+                        next_try = not_before if next_try is None else min(next_try, not_before)
+                        continue
+                    inflight[queue] = asyncio.create_task(_attempt(world, http, url, update, queue, generation))
+            wake = asyncio.ensure_future(world.delivery_wake.wait())
+            timeout = None if next_try is None else max(0.0, next_try - time.monotonic())
+            done, _ = await asyncio.wait({*inflight.values(), wake}, timeout=timeout,
+                                         return_when=asyncio.FIRST_COMPLETED)
+            wake.cancel()
+            for task in done:
+                if task is wake:
+                    continue
+                attempt: Attempt = task.result()
+                inflight.pop(attempt.queue, None)
+                if attempt.generation != world.webhook_generation:
+                    continue  # answered by a webhook that is no longer set: send it again
+                if attempt.error is None:
+                    _forget(world, attempt.update)
+                    world.webhook_deliveries += 1
+                    backoff.pop(attempt.queue, None)
+                    continue
+                world.webhook_failures += 1
+                world.webhook["last_error_date"] = int(time.time())
+                world.webhook["last_error_message"] = attempt.error
+                delay = backoff.get(attempt.queue, (0.0, config.webhook_retry_initial))[1]
+                backoff[attempt.queue] = (time.monotonic() + delay, min(delay * 2, config.webhook_retry_max))
+    finally:
+        for task in inflight.values():
+            task.cancel()
+
+
+def _forget(world: World, update: dict) -> None:
+    for i, pending in enumerate(world.updates):
+        if pending is update:
+            del world.updates[i]
+            return
+
+
+async def _attempt(world: World, http: httpx.AsyncClient, url: str, update: dict, queue: tuple,
+                   generation: int) -> Attempt:
+    config = world.config
     headers = {"Content-Type": "application/json"}
     if world.webhook["secret_token"]:
         headers[SECRET_HEADER] = world.webhook["secret_token"]
     try:
-        response = await http.post(world.webhook["url"], content=json.dumps(update, ensure_ascii=False).encode(),
-                                   headers=headers, timeout=config.webhook_timeout)
-        error = None if 200 <= response.status_code < 300 else \
-            f"Wrong response from the webhook: {response.status_code} {response.reason_phrase}"
+        response = await http.post(url, content=json.dumps(update, ensure_ascii=False).encode(), headers=headers,
+                                   timeout=config.webhook_timeout)
     except httpx.TimeoutException:
-        error = "Read timeout expired"
+        return Attempt(queue, update, generation, "Read timeout expired")
     except httpx.HTTPError as exc:
-        error = f"Connection failed: {exc.__class__.__name__}"
+        return Attempt(queue, update, generation, f"Connection failed: {exc.__class__.__name__}")
+    if not 200 <= response.status_code < 300:
+        return Attempt(queue, update, generation,
+                       f"Wrong response from the webhook: {response.status_code} {response.reason_phrase}")
+    if world.webhook_generation == generation:
+        try:
+            await run_reply(world, http, response.headers.get("content-type", ""), response.content)
+        except Exception:  # an emulator bug must not stop delivery
+            log.exception("running the webhook's reply failed")
+    return Attempt(queue, update, generation, None)
+
+
+async def run_reply(world: World, http: httpx.AsyncClient, content_type: str, body: bytes) -> None:
+    """Run the method a webhook's 2xx answer names, if any (its result goes nowhere)."""
+    from emulator.botapi import CANONICAL, execute
+
+    if not body.strip():
+        return
     try:
-        if world.webhook_generation != generation:
-            return  # the webhook changed meanwhile: the update stays for the new one
-        if error is None:
-            try:
-                world.updates.remove(update)
-            except ValueError:
-                pass  # confirmed through getUpdates meanwhile
-            world.webhook_deliveries += 1
-            backoff.pop(key, None)
-            return
-        world.webhook_failures += 1
-        world.webhook["last_error_date"] = int(time.time())
-        world.webhook["last_error_message"] = error
-        wait = backoff.get(key, config.webhook_retry_initial)
-        backoff[key] = min(wait * 2, config.webhook_retry_max)
-        await _sleep_unless_changed(world, generation, wait)
-    finally:
-        world.delivery_wake.set()  # the dispatcher looks again: this chat is free
-
-
-async def _sleep_unless_changed(world: World, generation: int, seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    while world.webhook_generation == generation:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            return
-        await asyncio.sleep(min(left, 0.05))
+        params = parse_body(content_type or "application/json", body)
+    except ApiError:
+        return  # not parameters at all: an answer like any other
+    name = params.str("method") or ""
+    lowered = name.lower()
+    if not lowered or lowered.startswith("get") or lowered in NOT_IN_REPLIES:
+        return
+    if lowered not in CANONICAL:
+        world.record(name, None, ApiError(404, NOT_FOUND), reply=True)
+        return
+    params.values.pop("method", None)
+    await execute(world, http, name, params, reply=True)

@@ -47,10 +47,14 @@ def parse_multipart(content_type: str, body: bytes) -> tuple[dict[str, str], dic
 
 
 async def read_request(request: Request) -> Params:
-    values: dict[str, Any] = dict(request.query_params)
+    return parse_body(request.headers.get("content-type", ""), await request.body(), dict(request.query_params))
+
+
+def parse_body(content_type: str, body: bytes, values: dict[str, Any] | None = None) -> Params:
+    """Parameters from a body of any of the three kinds (on top of `values`, a query string's).
+    Also how a webhook's answer is read when it carries a method call (delivery.py)."""
+    values = dict(values or {})
     files: dict[str, Upload] = {}
-    content_type = request.headers.get("content-type", "")
-    body = await request.body()
     if body:
         if content_type.startswith("application/json"):
             try:
@@ -63,7 +67,10 @@ async def read_request(request: Request) -> Params:
             form, files = parse_multipart(content_type, body)
             values.update(form)
         else:
-            values.update(parse_qsl(body.decode("utf-8"), keep_blank_values=True))
+            try:
+                values.update(parse_qsl(body.decode("utf-8"), keep_blank_values=True))
+            except UnicodeDecodeError as exc:
+                raise ApiError(400, "Bad Request: can't parse parameters") from exc
     return Params(values, files)
 
 

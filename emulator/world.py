@@ -180,6 +180,10 @@ class World:
         self.calls_by_chat: Counter[str] = Counter()
         self.errors: Counter[str] = Counter()
         self.errors_by_method: Counter[str] = Counter()
+        # Methods the bot's webhook put in its answers to updates (Telegram runs them; no request)
+        self.replies: Counter[str] = Counter()
+        self.replies_by_chat: Counter[str] = Counter()
+        self.reply_errors: Counter[str] = Counter()
         self.webhook_deliveries = 0
         self.last_write_delivered = False
         self.webhook_failures = 0
@@ -372,19 +376,24 @@ class World:
     def set_limits(self, limits: Limits) -> None:
         self.flood = FloodControl(limits)
 
-    def record(self, method: str, chat_id: int | None, error: ApiError | None) -> None:
-        self.calls[method] += 1
+    def record(self, method: str, chat_id: int | None, error: ApiError | None, reply: bool = False) -> None:
+        """One method run: a request the bot made, or (`reply`) a method in a webhook's answer."""
+        calls, by_chat, errors = ((self.replies, self.replies_by_chat, self.reply_errors) if reply
+                                  else (self.calls, self.calls_by_chat, self.errors_by_method))
+        calls[method] += 1
         if chat_id is not None:
-            self.calls_by_chat[str(chat_id)] += 1
+            by_chat[str(chat_id)] += 1
         if error is not None:
             self.errors[str(error.code)] += 1
-            self.errors_by_method[f"{method}:{error.code}"] += 1
+            errors[f"{method}:{error.code}"] += 1
 
     def stats(self) -> dict:
         return {
             "calls": dict(self.calls), "calls_by_chat": dict(self.calls_by_chat),
             "total_calls": sum(self.calls.values()),
             "errors": dict(self.errors), "errors_by_method": dict(self.errors_by_method),
+            "webhook_replies": dict(self.replies), "webhook_replies_by_chat": dict(self.replies_by_chat),
+            "webhook_reply_errors": dict(self.reply_errors),
             "pending_updates": len(self.updates), "next_update_id": self.next_update_id,
             "webhook_deliveries": self.webhook_deliveries, "webhook_failures": self.webhook_failures,
             "limits": self.flood.limits.to_json(), "faults": [f.to_json() for f in self.faults],

@@ -16,8 +16,11 @@ class Rate:
     this way). Enforced by a token bucket of `burst` tokens refilled at
     (limit - burst + 1) / window per second, times `margin` (<1 keeps clear of clock skew
     between us and Telegram): with that refill no half-open window of `window` seconds can
-    hold more than `limit` sends. 0.95 leaves 1.5 sends/s of the 30/s ceiling unused; the
-    ceiling bench (docs/performance.md) shows zero 429s with it."""
+    hold more than `limit` sends: `limit` + 1 sends span at least `limit` refills, window / margin
+    seconds — the slack a send delayed on its way may use up. The overall limit runs at 0.97
+    (30 a second: a send every 34.4 ms, 31 ms of slack, 97% of the ceiling; its sends book their
+    moments ahead, workers/outbox.py, so none is lost to a sender waking late); the others at
+    0.95."""
 
     limit: int
     window: float
@@ -34,10 +37,11 @@ class Rate:
 
     @classmethod
     def parse(cls, spec: str) -> Rate:
-        """"20/60" (20 per 60 s) or "20/60:4" (with a burst of 4)."""
+        """"20/60" (20 per 60 s), "20/60:4" (with a burst of 4), "30/1:1@0.97" (and a margin)."""
+        spec, _, margin = spec.partition("@")
         head, _, burst = spec.partition(":")
         limit, _, window = head.partition("/")
-        return cls(int(limit), float(window or 1), int(burst or 1))
+        return cls(int(limit), float(window or 1), int(burst or 1), float(margin or 0.95))
 
 
 def _env(name: str, default: str) -> str:
@@ -57,9 +61,12 @@ class Settings:
     handler: str = "workers.tables:handle"
     lease_ms: int = 10_000
     scan_interval: float = 2.0
-    rate_global: Rate = field(default_factory=lambda: Rate(30, 1.0, 1))
+    rate_global: Rate = field(default_factory=lambda: Rate(30, 1.0, 1, 0.97))
     rate_chat: Rate = field(default_factory=lambda: Rate(1, 1.0, 1))
     rate_group: Rate = field(default_factory=lambda: Rate(20, 60.0, 4))
+    # What views (status, notes) may use of the bot's sending: they send only while all sends
+    # together stay under it, so prompts keep the rest of Telegram's 30/s (workers/views.py).
+    rate_views: Rate = field(default_factory=lambda: Rate(18, 1.0, 1))
     metrics_port: int = 0  # worker's /metrics port; 0 = not served
     metrics_host: str = "127.0.0.1"  # the worker's /metrics address (compose: 0.0.0.0, not published)
     host: str = "127.0.0.1"  # `serve`: the webhook's address (behind a reverse proxy on this host)
@@ -70,6 +77,9 @@ class Settings:
     # prompt they answer is redrawn at most once a second per chat).
     flood_burst: int = 10
     flood_rate: float = 3.0
+    # How long the webhook waits for a queued press's verdict to answer it in its reply
+    # (workers/answers.py); past it, the worker answers with a request.
+    answer_wait_ms: int = 800
     finished_ttl_days: float = 30.0  # a finished table's key lives this long after its end
     archive_days: float = 365.0  # a finished game's record (/partidas, replay, export) lives this long
     archive_list: int = 100  # finished games kept in each person's and group's list
@@ -90,6 +100,7 @@ class Settings:
     def tasks_queue(self) -> str:
         """The queue of every other task (drains, sends, the beat's scan)."""
         return f"{self.prefix}tasks"
+    anatomy: bool = False  # record when each step of a press happened (workers/anatomy.py; the bench)
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -105,9 +116,10 @@ class Settings:
             handler=_env("BGB_HANDLER", d.handler),
             lease_ms=int(_env("BGB_LEASE_MS", str(d.lease_ms))),
             scan_interval=float(_env("BGB_SCAN_INTERVAL", str(d.scan_interval))),
-            rate_global=Rate.parse(_env("BGB_RATE_GLOBAL", "30/1:1")),
+            rate_global=Rate.parse(_env("BGB_RATE_GLOBAL", "30/1:1@0.97")),
             rate_chat=Rate.parse(_env("BGB_RATE_CHAT", "1/1:1")),
             rate_group=Rate.parse(_env("BGB_RATE_GROUP", "20/60:4")),
+            rate_views=Rate.parse(_env("BGB_RATE_VIEWS", "18/1:1")),
             metrics_port=int(_env("BGB_METRICS_PORT", "0")),
             metrics_host=_env("BGB_METRICS_HOST", d.metrics_host),
             host=_env("BGB_HOST", d.host),
@@ -115,10 +127,12 @@ class Settings:
             admin_port=int(_env("BGB_ADMIN_PORT", str(d.admin_port))),
             flood_burst=int(_env("BGB_FLOOD_BURST", str(d.flood_burst))),
             flood_rate=float(_env("BGB_FLOOD_RATE", str(d.flood_rate))),
+            answer_wait_ms=int(_env("BGB_ANSWER_WAIT_MS", str(d.answer_wait_ms))),
             finished_ttl_days=float(_env("BGB_FINISHED_TTL_DAYS", str(d.finished_ttl_days))),
             archive_days=float(_env("BGB_ARCHIVE_DAYS", str(d.archive_days))),
             archive_list=int(_env("BGB_ARCHIVE_LIST", str(d.archive_list))),
             admin_cache_seconds=int(_env("BGB_ADMIN_CACHE", str(d.admin_cache_seconds))),
             http_timeout=float(_env("BGB_HTTP_TIMEOUT", str(d.http_timeout))),
             bot_pace=float(_env("BGB_BOT_PACE", str(d.bot_pace))),
+            anatomy=_env("BGB_ANATOMY", "0") == "1",
         )

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pydantic import ValidationError
 
 import locales
-from workers import outbox, retention
+from workers import anatomy, answers, outbox, retention
 from workers.logs import table_context
 from workers.protocol import TABLE_ID_CHARS, Command, Directory, Result, parse_join_payload
 from workers.store import LeaseKeeper, LeaseLost, Plan, RedisDirectory, Store, encode_doc
@@ -116,36 +116,44 @@ class Drainer:
             log.info("command %s was already applied; skipping it", cmd.idem_key, extra={"update_id": cmd.update_id})
             self._skip(route, token, raw)
             return
+        stamps: dict | None = None
+        if self.store.s.anatomy and cmd.callback_query_id:
+            stamps = {"q": cmd.callback_query_id, "picked": time.time()}
         cmd = self._with_admin(cmd)
         for _attempt in range(5):
-            rc, chats, result, bot_due = self._apply(route, token, raw, cmd)
-            if rc == 1:
+            rc, chats, result, bot_due = self._apply(route, token, raw, cmd, stamps)
+            if rc >= 1:
                 if bot_due is not None:
                     try:
                         self.wake_ai(route, bot_due)
                     except Exception:  # the turn is recorded (ai:due): the beat wakes it
                         log.warning("could not queue the AI's task", exc_info=True)
-                urgent = {o.chat_id for o in result.outbound if (o.slot or "").startswith("prompt")}
-                if self.send_all_now:
+                # prompts go out from here at once; views wait for the view pump (workers/views.py)
+                urgent = {o.chat_id for o in result.outbound
+                          if (o.slot or "").startswith("prompt") and not o.background and o.chat_id in chats}
+                if self.send_all_now:  # the AI pool sends its bots' prompt-lane messages itself
                     urgent = set(chats)
                 if self.send_now is None:
                     urgent = set()
                 if chats - urgent:
                     self.wake_chats(chats - urgent)
-                # The webhook answered the presses it could reject by itself (garbage, unknown
-                # table, a version the table never had); every other press is answered here,
-                # once, with what the table logic says about it.
-                if cmd.kind == "callback" and cmd.callback_query_id and self.answer is not None:
-                    try:
-                        self.answer(cmd.callback_query_id, result.callback_answer or "", bool(result.callback_alert))
-                    except Exception:
-                        log.warning("could not answer callback query %s", cmd.callback_query_id, exc_info=True)
                 for chat in sorted(urgent):
                     try:
                         self.send_now(chat)
                     except Exception:  # the items stay queued; a sender task takes them
                         log.warning("could not send to %s now", chat, exc_info=True)
                         self.wake_chats({chat})
+                # A press the webhook queued is answered in the webhook's reply when it is still
+                # waiting for this verdict (the commit handed it over: rc 1); otherwise (rc 2: it
+                # gave up, or nobody waits) here, once, with a request — after the prompts.
+                if rc == 2 and cmd.kind == "callback" and cmd.callback_query_id and self.answer is not None:
+                    try:
+                        self.answer(cmd.callback_query_id, result.callback_answer or "", bool(result.callback_alert))
+                    except Exception:
+                        log.warning("could not answer callback query %s", cmd.callback_query_id, exc_info=True)
+                if stamps is not None:
+                    stamps["sent"] = time.time() if urgent else None
+                    anatomy.record(self.r, self.k, "work", stamps)
                 return
             if rc == 0:
                 raise LeaseLost(route)
@@ -187,13 +195,16 @@ class Drainer:
     def _lang(self, cmd: Command, directory: RedisDirectory) -> str:
         return locales.normalize(directory.chat_lang(cmd.chat_id) or cmd.language_code)
 
-    def _apply(self, route: str, token: str, raw: str, cmd: Command) -> tuple[int, set[int], Result, float | None]:
+    def _apply(self, route: str, token: str, raw: str, cmd: Command,
+               stamps: dict | None = None) -> tuple[int, set[int], Result, float | None]:
         now = self.clock()
         directory = RedisDirectory(self.store)
         table = None
         if not is_chat_route(route):
             table = directory.load_table(route)
             cmd = self._with_membership(cmd, route, table)
+        if stamps is not None:
+            stamps["loaded"] = time.time()
         started = time.perf_counter()
         try:
             result = self.handler(table, cmd, directory, now)
@@ -203,6 +214,8 @@ class Drainer:
             log.exception("the table logic failed on %s", cmd.idem_key, extra={"update_id": cmd.update_id})
             result = Result(callback_answer=locales.text("bot.error.internal", self._lang(cmd, directory)),
                             metrics={"handler_errors": 1, "rejected:error": 1})
+        if stamps is not None:
+            stamps["handled"] = time.time()
 
         k = self.k
         plan = Plan()
@@ -219,12 +232,18 @@ class Drainer:
             retention.plan_saved(plan, k, self.store.s, table_id, result.table, result.finished)
         plan.call("SET", k.done(cmd.idem_key), "1", "EX", DONE_TTL)
         plan.add("POPEQ", k.inbox(route), raw)
+        if cmd.kind == "callback" and cmd.callback_query_id:
+            text, alert = result.callback_answer or "", bool(result.callback_alert)
+            plan.add("ANSWER", k.cbq(cmd.callback_query_id), answers.verdict(text, alert), answers.TTL_MS,
+                     k.answers, answers.notice(cmd.callback_query_id, text, alert))
 
         chats: set[int] = set()
         # press -> prompt latency is a person's: the beat's ticks and the bots' moves (user 0) are not timed
         received = cmd.received_at if cmd.user_id != 0 else None
         for o in result.outbound:
-            chats.add(outbox.plan_outbound(self.store, plan, o, received, now))
+            chat = outbox.plan_outbound(self.store, plan, o, received, now)
+            if chat is not None:
+                chats.add(chat)
         bot_due = None
         if result.bot_turn is not None and result.bot_turn.table_id == table_id:
             # the table waits on a seat the AI plays: recorded here, in the command's own commit, so a
@@ -268,6 +287,8 @@ class Drainer:
         for name, amount in result.metrics.items():
             plan.call("HINCRBY", k.m_counters, name, int(amount))
         rc = self.store.commit(plan)
+        if stamps is not None:
+            stamps["committed"] = time.time()
         log.info("handled %s %s in %.1f ms, %.1f ms after the webhook received it (%d messages)", cmd.kind,
                  cmd.idem_key, (time.perf_counter() - started) * 1000, (now - cmd.received_at) * 1000,
                  len(result.outbound), extra={"update_id": cmd.update_id})

@@ -9,6 +9,11 @@ Webhook (bot/)
                                BGB_FLOOD_RATE), taken in the intake's Lua call; PEXPIRE when
                                full again.
     flood:told:{user id}       STRING "1", EX 60: the user was told to slow down this minute.
+    cbq:{callback query id}    STRING "wait" / "v"+JSON verdict / "late", PX 60 s: who answers a
+                               queued press (workers/answers.py). "wait" is set in the intake's
+                               Lua call, the verdict by the commit that handles the press.
+    answers                    pub/sub channel: verdicts for the webhooks waiting on them
+                               ({"q": query id, "t": text, "a": alert}).
 
 Commands and tables (workers/drain.py)
     inbox:{route}              LIST of protocol.Command JSON, oldest first. route = table id or
@@ -82,12 +87,17 @@ Finished games (workers/archive.py; written in the commit that ends the game, wo
                                l:{score line key} (points), c:{card ref} (games played with it).
                                No TTL.
 
-Outbox (workers/outbox.py)
+Outbox (workers/outbox.py: the prompt lane; workers/views.py: the view lane)
     ob:q:{chat id}             LIST of markers, oldest first: "s:{table}|{slot}" (a slot) or
                                "m:{id}" (a one-off message). A marker leaves only after its
                                send succeeded (or failed for good).
     ob:pend:{chat id}          SET of slot markers already in ob:q (coalescing: a newer update
                                of a slot replaces the content, not the queue position).
+    ob:bq:{chat id}            LIST of slot markers of the view lane (Outbound.background:
+                               status, notes), oldest first; ob:bpend:{chat id} its SET.
+    ob:bdue                    ZSET chat id scored by when its view lane may send next (FIFO
+                               over chats: a chat goes to the back after each send).
+    ob:vlease                  STRING token, PX: the one view pump sending at a time.
     ob:slot:{chat}:{table}|{slot}  STRING JSON, the newest content for that slot.
     ob:msg:{id}                STRING JSON of a one-off message.
     ob:due                     ZSET chat id scored by the earliest time it may send again
@@ -97,14 +107,21 @@ Outbox (workers/outbox.py)
     ob:mid:{chat id}           HASH "{table}|{slot}" -> JSON {"m": message_id, "p": photo hash}:
                                slot -> message id, so a retry edits instead of re-sending.
                                EX 90 days, renewed by every write.
-    rl:global, rl:chat:{id}, rl:group:{id}
+    rl:chat:{id}, rl:group:{id}
                                HASH tokens, ts: shared token buckets (PEXPIRE when idle).
+    rl:global:next             STRING epoch ms: the overall limit's next free moment; a send
+                               books it (and the one after moves on by 1/rate), PX when idle.
+    rl:views                   HASH tokens, ts: the room views may use (BGB_RATE_VIEWS); every
+                               prompt-lane send draws on it too (down to a second's debt), so
+                               views only send while prompts leave room.
 
 Metrics (workers/metrics.py)
     m:c                        HASH counter name -> integer (moves applied, rejected:<reason>,
                                429s, api calls, ...), summed over every process.
     m:h:{name}                 HASH histogram: bucket upper bound -> count, "sum", "count".
     m:lat                      LIST of the last 10,000 press->prompt latencies (seconds).
+    m:anat:hook, m:anat:work   LIST of JSON stamps per press (workers/anatomy.py), only with
+                               BGB_ANATOMY=1 (the bench); the newest 50,000.
 """
 
 from __future__ import annotations
@@ -122,6 +139,13 @@ class Keys:
 
     def flood_told(self, user_id: int) -> str:
         return f"{self.p}flood:told:{user_id}"
+
+    def cbq(self, query_id: str) -> str:
+        return f"{self.p}cbq:{query_id}"
+
+    @property
+    def answers(self) -> str:
+        return f"{self.p}answers"
 
     def inbox(self, route: str) -> str:
         return f"{self.p}inbox:{route}"
@@ -215,6 +239,20 @@ class Keys:
     def ob_due(self) -> str:
         return f"{self.p}ob:due"
 
+    def ob_bq(self, chat_id: int) -> str:
+        return f"{self.p}ob:bq:{chat_id}"
+
+    def ob_bpend(self, chat_id: int) -> str:
+        return f"{self.p}ob:bpend:{chat_id}"
+
+    @property
+    def ob_bdue(self) -> str:
+        return f"{self.p}ob:bdue"
+
+    @property
+    def ob_vlease(self) -> str:
+        return f"{self.p}ob:vlease"
+
     def ob_lease(self, chat_id: int) -> str:
         return f"{self.p}ob:lease:{chat_id}"
 
@@ -226,13 +264,17 @@ class Keys:
 
     @property
     def rl_global(self) -> str:
-        return f"{self.p}rl:global"
+        return f"{self.p}rl:global:next"
 
     def rl_chat(self, chat_id: int) -> str:
         return f"{self.p}rl:chat:{chat_id}"
 
     def rl_group(self, chat_id: int) -> str:
         return f"{self.p}rl:group:{chat_id}"
+
+    @property
+    def rl_views(self) -> str:
+        return f"{self.p}rl:views"
 
     # metrics
     @property
@@ -245,3 +287,6 @@ class Keys:
     @property
     def m_lat(self) -> str:
         return f"{self.p}m:lat"
+
+    def m_anatomy(self, where: str) -> str:
+        return f"{self.p}m:anat:{where}"

@@ -22,11 +22,15 @@ LATENCY_SAMPLES = 10_000
 COUNTERS = {
     "commands": "Commands handled by the table logic",
     "moves_applied": "Moves applied to games",
-    "api_calls": "Bot API calls made by the outbox",
+    "api_calls": "Bot API requests made (the outbox, answers to presses, getChatMember)",
+    "webhook_replies": "Methods the webhook put in its replies (answers to presses, the flood notice): no request",
+    "answers_waited_out": "Presses the webhook stopped waiting for; the worker answered them with a request",
     "api_429": "Bot API answers 429 Too Many Requests",
     "api_errors": "Bot API calls that failed for another reason",
     "sent": "Outbox messages delivered (sends, edits, deletes)",
     "coalesced": "Slot updates replaced by a newer one before they were sent",
+    "sent_views": "Views delivered on the view lane (status, notes)",
+    "superseded": "Views dropped unsent: the player's new turn message took over",
     "updates": "Webhook updates accepted",
     "queued": "Commands queued by the webhook",
     "ticks": "Reminder ticks queued by the beat",
@@ -97,15 +101,16 @@ class RedisCollector:
                                   "Button press (webhook receipt) to the send of the next prompt")
         h.add_metric([], buckets, float(hist.get("sum", 0.0)))
         yield h
-        depth = 0
-        chats = self.r.zrange(self.k.ob_due, 0, -1)
-        if chats:
-            pipe = self.r.pipeline(transaction=False)
-            for chat in chats:
-                pipe.llen(self.k.ob_q(int(chat)))
-            depth = sum(pipe.execute())
-        g = GaugeMetricFamily("bgb_outbox_depth", "Messages waiting in the outbox")
-        g.add_metric([], depth)
+        g = GaugeMetricFamily("bgb_outbox_depth", "Messages waiting in the outbox, by lane", labels=["lane"])
+        for lane, due, queue in (("prompt", self.k.ob_due, self.k.ob_q), ("view", self.k.ob_bdue, self.k.ob_bq)):
+            depth = 0
+            chats = self.r.zrange(due, 0, -1)
+            if chats:
+                pipe = self.r.pipeline(transaction=False)
+                for chat in chats:
+                    pipe.llen(queue(int(chat)))
+                depth = sum(pipe.execute())
+            g.add_metric([lane], depth)
         yield g
         live = GaugeMetricFamily("bgb_tables_live", "Tables open in a group (lobbies and games)")
         live.add_metric([], self.r.hlen(self.k.active))

@@ -1,16 +1,23 @@
 """The outbox: what each chat should see, delivered in order, within Telegram's limits.
 
-Writing (inside a command's commit, see drain.py): `plan_outbound` adds an Outbound to the
-chat's queue. A slot message (status, lobby, prompt) is stored as the slot's newest content
-and queued once; a newer update of a slot that has not been sent yet just replaces the content
-(coalescing). One-off messages are queued as they come.
+Two lanes. The prompt lane carries what a player waits for — prompts, one-off messages,
+lobbies, deletions — in each chat's order, as fast as the limits allow. The view lane carries
+views that may lag behind (Outbound.background: the group's status, a finished turn's note):
+it sends only while the bot has room to spare, so a prompt never waits behind a status picture,
+and while a view waits its slot's newest content replaces the older one (workers/views.py).
 
-Sending (`Sender.send_chat`, one sender per chat under a lease): take the head of the queue,
-take a token from the shared buckets (global, the chat, the group), call the Bot API, and only
-then remove the item — so a crash re-sends rather than loses. Slots remember their
-message_id, so a re-send of a slot edits the message it already sent. A 429 moves the chat's
-next attempt to now + retry_after; nothing is dropped. "message is not modified" counts as
-delivered, "message to edit not found" sends the slot anew.
+Writing (inside a command's commit, see drain.py): `plan_outbound` adds an Outbound to its
+lane's queue for the chat. A slot message (status, lobby, prompt) is stored as the slot's
+newest content and queued once; a newer update of a slot that has not been sent yet just
+replaces the content (coalescing). One-off messages are queued as they come. A message that
+`supersedes` another slot drops that slot's update still waiting on the view lane.
+
+Sending the prompt lane (`Sender.send_chat`, one sender per chat under a lease): take the head
+of the queue, take a token from the shared buckets (global, the chat, the group; and draw on the
+views' room), call the Bot API, and only then remove the item — so a crash re-sends rather than
+loses. Slots remember their message_id, so a re-send of a slot edits the message it already
+sent. A 429 moves the chat's next attempt to now + retry_after; nothing is dropped. "message is
+not modified" counts as delivered, "message to edit not found" sends the slot anew.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import json
 import logging
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,33 +52,53 @@ SEND_LEASE_MS = 20_000
 # 30/s ceiling instead of the ~90% its refill allows (`boardgamesbot bench`, ceiling table).
 SHORT_WAIT = 0.25
 
-# Take one token from every bucket, or none: returns 0 or the milliseconds to wait.
+# Take one send from every limit, or none. Per key three ARGV:
+#   capacity, refill per ms, 't'  a token bucket (HASH tokens, ts): a token is needed
+#   capacity, refill per ms, 'd'  a token bucket drawn on whether a token is there or not, down
+#                                 to a second's debt (prompts on the views' room)
+#   interval ms, burst ms, 'r'    a booking (STRING: the theoretical arrival time of GCRA, the
+#                                 same limit as a bucket of burst/interval + 1 tokens): a send
+#                                 books the first free moment up to LEAD ms ahead and its sender
+#                                 waits for it, so no moment is lost to a sender waking up late
+#                                 (the overall limit)
+# Returns {0, 0, ms until the booked slot}, or {ms to wait, index of the binding key, 0}.
 BUCKET_LUA = """
+local LEAD = 250
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local wait = 0
+local wait, which, slot = 0, 0, 0
 local tokens = {}
 for i, key in ipairs(KEYS) do
-  local cap = tonumber(ARGV[2 * i - 1])
-  local rate = tonumber(ARGV[2 * i])
-  local v = redis.call('HMGET', key, 'tokens', 'ts')
-  local have = tonumber(v[1]) or cap
-  local ts = tonumber(v[2]) or now
-  have = math.min(cap, have + math.max(0, now - ts) * rate)
-  tokens[i] = have
-  if have < 1 then
-    local w = math.ceil((1 - have) / rate)
-    if w > wait then wait = w end
+  local a, b, mode = tonumber(ARGV[3 * i - 2]), tonumber(ARGV[3 * i - 1]), ARGV[3 * i]
+  local w = 0
+  if mode == 'r' then
+    local tat = math.max(now, tonumber(redis.call('GET', key)) or now)
+    slot = math.max(now, tat - b)
+    w = slot - now - LEAD
+  else
+    local v = redis.call('HMGET', key, 'tokens', 'ts')
+    local have = tonumber(v[1]) or a
+    local ts = tonumber(v[2]) or now
+    have = math.min(a, have + math.max(0, now - ts) * b)
+    tokens[i] = have
+    if mode == 't' and have < 1 then w = math.ceil((1 - have) / b) end
+  end
+  if w > wait then wait = math.ceil(w) which = i end
+end
+if wait > 0 then return {wait, which, 0} end
+for i, key in ipairs(KEYS) do
+  local a, b, mode = tonumber(ARGV[3 * i - 2]), tonumber(ARGV[3 * i - 1]), ARGV[3 * i]
+  if mode == 'r' then
+    local tat = math.max(now, tonumber(redis.call('GET', key)) or now) + a
+    redis.call('SET', key, tostring(tat), 'PX', math.ceil(tat - now) + 1000)
+  else
+    local left = tokens[i] - 1
+    if mode == 'd' then left = math.max(left, -b * 1000) end
+    redis.call('HSET', key, 'tokens', tostring(left), 'ts', tostring(now))
+    redis.call('PEXPIRE', key, math.ceil((a - left) / b) + 1000)
   end
 end
-if wait > 0 then return wait end
-for i, key in ipairs(KEYS) do
-  local cap = tonumber(ARGV[2 * i - 1])
-  local rate = tonumber(ARGV[2 * i])
-  redis.call('HSET', key, 'tokens', tostring(tokens[i] - 1), 'ts', tostring(now))
-  redis.call('PEXPIRE', key, math.ceil(cap / rate) + 1000)
-end
-return 0
+return {0, 0, slot - now}
 """
 
 # A slot item is finished only if nobody replaced its content while we were sending it.
@@ -109,14 +137,23 @@ def encode(o: Outbound, received_at: float | None) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def plan_outbound(store: Store, plan: Plan, o: Outbound, received_at: float | None, now: float) -> int:
-    """Add the writes that queue `o` to a commit plan; returns the chat id to wake."""
+def plan_outbound(store: Store, plan: Plan, o: Outbound, received_at: float | None, now: float) -> int | None:
+    """Add the writes that queue `o` to a commit plan; returns the chat id whose prompt lane
+    to wake (None: a view, which the view pump finds by itself)."""
     k, chat = store.k, o.chat_id
     content = encode(o, received_at)
+    if o.supersedes and o.supersedes != o.slot:
+        old = f"s:{slot_key(o.table_id, o.supersedes)}"
+        plan.add("SDROP", k.ob_bpend(chat), k.ob_pend(chat), k.ob_bq(chat), k.ob_slot(chat, old[2:]), old,
+                 k.m_counters)
     if o.slot:
         sk = slot_key(o.table_id, o.slot)
         marker = f"s:{sk}"
         plan.call("SET", k.ob_slot(chat, sk), content)
+        if o.background and not o.delete_slot:
+            plan.add("SPUSH", k.ob_bpend(chat), marker, k.ob_bq(chat))
+            plan.call("ZADD", k.ob_bdue, "NX", repr(now), str(chat))
+            return None
         plan.add("SPUSH", k.ob_pend(chat), marker, k.ob_q(chat))
     else:
         msg_id = uuid.uuid4().hex
@@ -145,6 +182,32 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+class Photo:
+    """A message's picture: the PNG it was queued with, or a spec drawn the first time it is
+    needed (Outbound.picture) — an edit that keeps the picture never draws it. `hash` tells
+    pictures apart without drawing them: of the bytes, or the spec's fingerprint."""
+
+    def __init__(self, item: dict, draw: Callable[[dict], bytes | None] | None) -> None:
+        self._data = base64.b64decode(item["photo"]) if item.get("photo") else None
+        self._spec = item.get("picture") if self._data is None else None
+        self._draw = draw
+        if self._data is not None:
+            self.hash = hashlib.sha1(self._data).hexdigest()[:16]
+        else:
+            self.hash = str(self._spec["key"])[:16] if self._spec else ""
+
+    def __bool__(self) -> bool:
+        return bool(self.hash)
+
+    def data(self) -> bytes:
+        if self._data is None:
+            drawn = self._draw(self._spec) if self._draw is not None and self._spec else None
+            if drawn is None:
+                raise RuntimeError("a picture to draw but no way to draw it")
+            self._data = drawn
+        return self._data
+
+
 @dataclass
 class Step:
     """What one send attempt decided: delivered (remove the item) or retry after `delay`."""
@@ -153,27 +216,50 @@ class Step:
     delay: float = 0.0
 
 
+BUCKETS = ("global", "chat", "group", "views")
+
+
 class Sender:
-    def __init__(self, store: Store, api: BotApi, rate_global: Rate, rate_chat: Rate, rate_group: Rate) -> None:
+    def __init__(self, store: Store, api: BotApi, rate_global: Rate, rate_chat: Rate, rate_group: Rate,
+                 rate_views: Rate | None = None, draw: Callable[[dict], bytes | None] | None = None) -> None:
+        """`draw` turns a picture spec (Outbound.picture) into PNG bytes when a message needs it."""
         self.store, self.api = store, api
+        self.draw = draw
         self.k = store.k
         self.r = store.r
-        self.rates = (rate_global, rate_chat, rate_group)
+        self.rates = (rate_global, rate_chat, rate_group, rate_views or Rate(18, 1.0, 1))
         self._bucket = self.r.register_script(BUCKET_LUA)
         self._finish_slot = self.r.register_script(FINISH_SLOT_LUA)
         self._finish_msg = self.r.register_script(FINISH_MSG_LUA)
         self._settle = self.r.register_script(SETTLE_CHAT_LUA)
 
     # ------------------------------------------------------------------ limits
-    def take_token(self, chat_id: int) -> float:
-        """0 if a message may go to `chat_id` now, else seconds to wait."""
-        g, c, grp = self.rates
+    def take(self, chat_id: int, view: bool = False) -> tuple[float, str]:
+        """(0, "") once a message may go to `chat_id` now (a token taken from every bucket),
+        else (seconds to wait, the bucket that binds: global, chat, group or views). A prompt-lane
+        send also draws on the views' room; a view needs a token of it."""
+        g, c, grp, v = self.rates
+        interval = 1000 / g.refill_per_second
         keys = [self.k.rl_global, self.k.rl_chat(chat_id)]
-        args: list[Any] = [g.capacity, g.refill_per_second / 1000, c.capacity, c.refill_per_second / 1000]
+        args: list[Any] = [interval, (g.capacity - 1) * interval, "r", c.capacity, c.refill_per_second / 1000, "t"]
+        names = ["global", "chat"]
         if chat_id < 0:
             keys.append(self.k.rl_group(chat_id))
-            args += [grp.capacity, grp.refill_per_second / 1000]
-        return int(self._bucket(keys=keys, args=args)) / 1000
+            args += [grp.capacity, grp.refill_per_second / 1000, "t"]
+            names.append("group")
+        keys.append(self.k.rl_views)
+        args += [v.capacity, v.refill_per_second / 1000, "t" if view else "d"]
+        names.append("views")
+        wait, which, slot = self._bucket(keys=keys, args=args)
+        if int(wait):
+            return int(wait) / 1000, names[int(which) - 1]
+        if int(slot) > 0:
+            time.sleep(int(slot) / 1000)  # our booked moment in the overall limit
+        return 0.0, ""
+
+    def take_token(self, chat_id: int) -> float:
+        """0 if a prompt-lane message may go to `chat_id` now, else seconds to wait."""
+        return self.take(chat_id)[0]
 
     def _token(self, chat_id: int) -> float:
         """Take a token, sleeping through short waits; 0 once taken, else the long wait."""
@@ -186,8 +272,8 @@ class Sender:
 
     # -------------------------------------------------------------------- send
     def send_chat(self, chat_id: int, max_items: int = 100) -> float | None:
-        """Send what `chat_id` has waiting. Returns None when its queue is empty (or another
-        sender has it), else the seconds after which to try again."""
+        """Send what the prompt lane of `chat_id` has waiting. Returns None when its queue is
+        empty (or another sender has it), else the seconds after which to try again."""
         lease_key = self.k.ob_lease(chat_id)
         while True:
             token = self.store.acquire(lease_key, ms=SEND_LEASE_MS)
@@ -214,26 +300,29 @@ class Sender:
                 if self._settle(keys=[q, self.k.ob_due], args=[str(chat_id)]):
                     return None
                 continue
-            step = self._send_item(chat_id, marker)
+            step = self.send_item(chat_id, marker, lambda: self._token(chat_id))
             if not step.done:
                 return step.delay
         return 0.0
 
-    def _send_item(self, chat_id: int, marker: str) -> Step:
-        q = self.k.ob_q(chat_id)
+    def send_item(self, chat_id: int, marker: str, take: Callable[[], float], view: bool = False) -> Step:
+        """Send the item `marker` names, the head of the chat's prompt lane (or view lane);
+        `take()` takes the tokens for one call (0) or says how long to wait."""
+        q = self.k.ob_bq(chat_id) if view else self.k.ob_q(chat_id)
+        pend = self.k.ob_bpend(chat_id) if view else self.k.ob_pend(chat_id)
         if marker.startswith("s:"):
             sk = marker[2:]
             content_key = self.k.ob_slot(chat_id, sk)
             raw = self.r.get(content_key)
-            if raw is None:  # already sent by someone else; just drop the marker
+            if raw is None:  # already sent by someone else (or superseded): just drop the marker
                 self.r.eval("if redis.call('LINDEX', KEYS[1], 0) == ARGV[1] then redis.call('LPOP', KEYS[1]) end "
-                            "redis.call('SREM', KEYS[2], ARGV[1])", 2, q, self.k.ob_pend(chat_id), marker)
+                            "redis.call('SREM', KEYS[2], ARGV[1])", 2, q, pend, marker)
                 return Step(done=True)
             item = json.loads(raw)
             with table_context(item.get("table_id")):
-                step = self._deliver(chat_id, item, sk)
+                step = self._deliver(chat_id, item, sk, take)
             if step.done:
-                if not self._finish_slot(keys=[q, self.k.ob_pend(chat_id), content_key], args=[marker, raw]):
+                if not self._finish_slot(keys=[q, pend, content_key], args=[marker, raw]):
                     metrics.incr(self.r, self.k, "coalesced")
             return step
         msg_key = self.k.ob_msg(marker[2:])
@@ -243,7 +332,7 @@ class Sender:
         else:
             item = json.loads(raw)
             with table_context(item.get("table_id")):
-                step = self._deliver(chat_id, item, None)
+                step = self._deliver(chat_id, item, None, take)
         if step.done:
             self._finish_msg(keys=[q, msg_key], args=[marker])
         return step
@@ -263,13 +352,13 @@ class Sender:
                      extra={"chat": chat_id, "method": method})
         return res
 
-    def _deliver(self, chat_id: int, item: dict, sk: str | None) -> Step:
+    def _deliver(self, chat_id: int, item: dict, sk: str | None, take: Callable[[], float]) -> Step:
         mids = self.k.ob_mid(chat_id)
         known = json.loads(self.r.hget(mids, sk) or "null") if sk else None
         if item.get("delete_slot"):
             if not known:
                 return Step(done=True)
-            wait = self._token(chat_id)
+            wait = take()
             if wait:
                 return Step(done=False, delay=wait)
             res = self._call(chat_id, "deleteMessage", {"chat_id": chat_id, "message_id": known["m"]})
@@ -278,11 +367,11 @@ class Sender:
                 return Step(done=True)
             return self._retry(res)
 
-        wait = self._token(chat_id)
+        wait = take()
         if wait:
             return Step(done=False, delay=wait)
-        photo = base64.b64decode(item["photo"]) if item.get("photo") else None
-        photo_hash = hashlib.sha1(photo).hexdigest()[:16] if photo else ""
+        photo = Photo(item, self.draw)
+        photo_hash = photo.hash
         markup = _markup(item.get("buttons") or [])
         text = item["text"]
         if known:
@@ -320,33 +409,33 @@ class Sender:
         pipe.expire(mids, MID_TTL)
         pipe.execute()
 
-    def _edit(self, chat_id: int, known: dict, item: dict, text: str, markup: dict, photo: bytes | None,
+    def _edit(self, chat_id: int, known: dict, item: dict, text: str, markup: dict, photo: Photo,
               photo_hash: str) -> ApiResult | None:
         """Edit the slot's message in place; None when it cannot be (text <-> photo)."""
         base = {"chat_id": chat_id, "message_id": known["m"], "reply_markup": markup}
         was_photo = bool(known.get("p"))
-        if photo is None and not was_photo:
+        if not photo and not was_photo:
             return self._call(chat_id, "editMessageText",
                               {**base, "text": _clip(text, TEXT_MAX), "parse_mode": "HTML"})
-        if photo is not None and was_photo:
+        if photo and was_photo:
             caption = _clip(text, CAPTION_MAX)
-            if photo_hash == known.get("p"):
+            if photo_hash == known.get("p"):  # the same picture: no drawing, no upload
                 return self._call(chat_id, "editMessageCaption", {**base, "caption": caption, "parse_mode": "HTML"})
             media = {"type": "photo", "media": "attach://photo", "caption": caption, "parse_mode": "HTML"}
             return self._call(chat_id, "editMessageMedia", {**base, "media": media},
-                              files={"photo": ("table.png", photo, "image/png")})
+                              files={"photo": ("table.png", photo.data(), "image/png")})
         self._call(chat_id, "deleteMessage", {"chat_id": chat_id, "message_id": known["m"]})
         return None
 
-    def _send_new(self, chat_id: int, item: dict, text: str, markup: dict, photo: bytes | None) -> ApiResult:
+    def _send_new(self, chat_id: int, item: dict, text: str, markup: dict, photo: Photo) -> ApiResult:
         params: dict[str, Any] = {"chat_id": chat_id, "parse_mode": "HTML"}
         if item.get("silent"):
             params["disable_notification"] = True
         if markup["inline_keyboard"]:
             params["reply_markup"] = markup
-        if photo is not None:
+        if photo:
             params["caption"] = _clip(text, CAPTION_MAX)
-            return self._call(chat_id, "sendPhoto", params, files={"photo": ("table.png", photo, "image/png")})
+            return self._call(chat_id, "sendPhoto", params, files={"photo": ("table.png", photo.data(), "image/png")})
         if item.get("doc"):  # a file (a finished game's log): always a one-off message
             params["caption"] = _clip(text, CAPTION_MAX)
             name = item.get("document_name") or "file.json"
@@ -368,7 +457,9 @@ class Sender:
     def _delivered(self, item: dict) -> None:
         pipe = self.r.pipeline(transaction=False)
         pipe.hincrby(self.k.m_counters, "sent", 1)
-        if str(item.get("slot") or "").startswith("prompt") and item.get("rcv"):
+        if item.get("background"):
+            pipe.hincrby(self.k.m_counters, "sent_views", 1)
+        elif str(item.get("slot") or "").startswith("prompt") and item.get("rcv"):
             latency = max(0.0, time.time() - float(item["rcv"]))
             log.debug("prompt to %s, %.1f ms after the press", item.get("chat_id"), latency * 1000)
             for op in metrics.observe_latency_ops(self.k, latency):

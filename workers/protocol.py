@@ -71,6 +71,13 @@ class Outbound(BaseModel):
     The outbox remembers slot -> message_id per chat, so a retried send edits instead of
     duplicating, and when several updates of one slot wait in the outbox only the newest is
     sent. `slot=None` is a one-off message (a digest line, a reminder, the final scores).
+
+    `background` (slots only): a view that may lag behind — the group's status, a finished
+    turn's note. It rides the outbox's view lane (workers/views.py): after every prompt, only
+    while the bot has room to spare, the newest content of its slot winning while it waits.
+    `supersedes`: a slot of the same table in the same chat that this message takes over from
+    (a player's new turn message after their last one): a background update of that slot still
+    waiting is dropped, since the chat has moved on.
     """
 
     chat_id: int
@@ -79,6 +86,10 @@ class Outbound(BaseModel):
     text: str  # Telegram HTML (parse_mode="HTML"); ≤ 4096 characters, ≤ 1024 with a photo
     buttons: list[list[Button]] = []
     photo_png: bytes | None = None  # a picture of the table; text becomes its caption
+    # a picture drawn when the message is sent rather than now (views only: a status the view
+    # lane may replace before it goes out is never drawn): {"game", "view", "names", "lang",
+    # "key"}, the public view it is drawn from and its fingerprint (workers/tables/picture.py)
+    picture: dict | None = None
     # a file (sendDocument; one-off messages only): its name and bytes; text becomes its caption
     document_name: str | None = None
     document: bytes | None = None
@@ -87,6 +98,8 @@ class Outbound(BaseModel):
     # pin the slot's message, without a notification, when it is sent as a new message (the group's
     # status): best effort — without the right to pin, the message is simply not pinned
     pin: bool = False
+    background: bool = False
+    supersedes: str | None = None
 
 
 class Reminder(BaseModel):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import threading
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -34,7 +35,16 @@ class Runtime:
     @cached_property
     def sender(self) -> Sender:
         s = self.settings
-        return Sender(self.store, self.api, s.rate_global, s.rate_chat, s.rate_group)
+        from workers.tables import picture  # the table logic draws its pictures; the outbox only sends them
+
+        return Sender(self.store, self.api, s.rate_global, s.rate_chat, s.rate_group, s.rate_views, draw=picture.draw)
+
+    @cached_property
+    def view_pump(self) -> threading.Event:
+        """This process's view pump (workers/views.py), started on first use; set to stop it."""
+        from workers import views
+
+        return views.start(self.store, self.sender)
 
     @cached_property
     def drainer(self) -> Drainer:

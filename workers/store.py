@@ -3,8 +3,9 @@
 The one write path for a command is `Store.commit(Plan)`: a single Lua call that first checks
 its guards (the route's lease token is still ours; each saved table still has the revision we
 loaded) and only then applies every write — table, processed marker, removal from the inbox,
-outbox entries, index changes, reminders, metrics. Either all of a command's effects exist or
-none do, so a worker killed at any instant leaves the command in its inbox, unapplied.
+outbox entries, index changes, reminders, metrics, the pressed button's verdict. Either all
+of a command's effects exist or none do, so a worker killed at any instant leaves the command
+in its inbox, unapplied.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ for _, op in ipairs(ops) do
     if (rev or '0') ~= a[2] then return -1 end
   end
 end
+local answer_here = false
 for _, op in ipairs(ops) do
   local name, a = op[1], op[2]
   if name == 'C' then
@@ -64,8 +66,24 @@ for _, op in ipairs(ops) do
   elseif name == 'DUE' then
     local cur = redis.call('ZSCORE', a[1], a[2])
     if (not cur) or tonumber(cur) > tonumber(a[3]) then redis.call('ZADD', a[1], a[3], a[2]) end
+  elseif name == 'SDROP' then
+    -- a slot superseded in its chat: its update still waiting on the view lane only is dropped
+    if redis.call('SISMEMBER', a[1], a[5]) == 1 and redis.call('SISMEMBER', a[2], a[5]) == 0 then
+      redis.call('DEL', a[4])
+      redis.call('SREM', a[1], a[5])
+      redis.call('LREM', a[3], 0, a[5])
+      redis.call('HINCRBY', a[6], 'superseded', 1)
+    end
+  elseif name == 'ANSWER' then
+    if redis.call('GET', a[1]) == 'wait' then
+      redis.call('SET', a[1], a[2], 'PX', a[3])
+      redis.call('PUBLISH', a[4], a[5])
+    else
+      answer_here = true
+    end
   end
 end
+if answer_here then return 2 end
 return 1
 """
 
@@ -189,7 +207,9 @@ class Store:
         return bool(self._renew(keys=[key], args=[token, ms or self.s.lease_ms]))
 
     def commit(self, plan: Plan) -> int:
-        """1 = applied; 0 = the lease is no longer ours; -1 = a table changed under us."""
+        """1 = applied; 2 = applied, and no webhook waits for the press's verdict (an ANSWER op
+        found no "wait": the caller answers it, workers/answers.py); 0 = the lease is no longer
+        ours; -1 = a table changed under us."""
         return int(self._commit(keys=[], args=plan.argv()))
 
     def settle(self, route: str) -> bool:
@@ -243,6 +263,7 @@ class RedisDirectory:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.revs: dict[str, int] = {}
+        self._langs: dict[int, str | None] = {}  # read once per command: the table logic asks often
 
     def active_table(self, chat_id: int) -> str | None:
         return self.store.r.hget(self.store.k.active, str(chat_id))
@@ -253,10 +274,18 @@ class RedisDirectory:
     def load_table(self, table_id: str) -> dict | None:
         doc, rev = self.store.load_table(table_id)
         self.revs.setdefault(table_id, rev)
+        if doc is not None:  # the languages of its group and its players, in one round trip
+            chats = [c for c in [doc.get("chat_id"), *(s.get("user_id") for s in doc.get("seats") or [])]
+                     if isinstance(c, int) and c not in self._langs]
+            if chats:
+                self._langs.update(zip(chats, self.store.r.hmget(self.store.k.lang, [str(c) for c in chats]),
+                                       strict=True))
         return doc
 
     def chat_lang(self, chat_id: int) -> str | None:
-        return self.store.r.hget(self.store.k.lang, str(chat_id))
+        if chat_id not in self._langs:
+            self._langs[chat_id] = self.store.r.hget(self.store.k.lang, str(chat_id))
+        return self._langs[chat_id]
 
     def user_lobbies(self, user_id: int) -> list[str]:
         return sorted(self.store.r.smembers(self.store.k.ulobbies(user_id)))

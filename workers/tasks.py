@@ -21,7 +21,9 @@ log = logging.getLogger("workers.tasks")
 
 @app.task(name="workers.drain", ignore_result=True)
 def drain(route: str) -> int:
-    return runtime.get().drainer.drain(route)
+    rt = runtime.get()
+    rt.view_pump  # noqa: B018 (started with the process's first task: every worker process runs one)
+    return rt.drainer.drain(route)
 
 
 @app.task(name="workers.think", ignore_result=True)
@@ -68,6 +70,7 @@ def wake_chats(chats: set[int]) -> None:
 def scan() -> dict:
     """Every few seconds (beat): due reminders into their inboxes; then the janitor's round."""
     rt = runtime.get()
+    rt.view_pump  # noqa: B018 (a worker that only ever got scans still takes its turn at views)
     store, k, r = rt.store, rt.store.k, rt.store.r
     now = time.time()
     r.set(k.beat, repr(now))

@@ -1,8 +1,10 @@
-"""CI's smoke test of `boardgamesbot bench --quick --no-write`: it runs end to end and prints
-every table. Timings are machine-dependent and are not asserted."""
+"""CI's smoke test of `boardgamesbot bench --quick`: it runs end to end, prints every table, and
+leaves docs/performance.md alone (only a full run, or --write, rewrites it). Timings are
+machine-dependent and are not asserted."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -10,22 +12,24 @@ import sys
 import pytest
 
 from bench.stack import ROOT, bench_redis_url, redis_available
+from boardgamesbot.commands import bench
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
 
-
+@pytest.mark.slow
+@pytest.mark.timeout(300)
 def test_quick_bench_prints_every_table_and_writes_nothing():
     doc = ROOT / "docs" / "performance.md"
     before = doc.read_text() if doc.exists() else None
-    out = subprocess.run([sys.executable, "-m", "boardgamesbot", "bench", "--quick", "--no-write"], cwd=ROOT,
+    out = subprocess.run([sys.executable, "-m", "boardgamesbot", "bench", "--quick"], cwd=ROOT,
                          capture_output=True, text=True, timeout=280, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert out.returncode == 0, out.stderr[-3000:]
-    for title in ("## Engine", "## Whole system", "## Telegram ceiling", "## Memory per Spellbook game",
-                  "## Goals (issue 5)"):
+    for title in ("## Engine", "## Pictures", "## Whole system", "## Bot API requests per move, by method",
+                  "## Anatomy of a move", "## Telegram ceiling", "## Memory per Spellbook game", "## Goals"):
         assert title in out.stdout, (title, out.stdout[-2000:])
-    assert "| embedded | 3 |" in out.stdout
+    assert "| embedded | spellbook | 3 |" in out.stdout
     if redis_available(bench_redis_url()) is None:
-        assert "| distributed | 3 |" in out.stdout and "## Distributed against embedded" in out.stdout
+        assert "| distributed | spellbook | 3 |" in out.stdout and "| distributed | trickerion | 3 |" in out.stdout
+        assert "## Distributed against embedded" in out.stdout
     assert "written to" not in out.stdout
     assert (doc.read_text() if doc.exists() else None) == before
     print(out.stdout[out.stdout.index("## Goals"):])
@@ -41,3 +45,15 @@ def test_quick_bots_beside_people_prints_its_table_and_goal():
     assert out.returncode == 0, out.stderr[-3000:]
     assert "## Bots beside people" in out.stdout and "| distributed | 3 | 1 |" in out.stdout
     assert "issue 16: human p99 unchanged beside 1 bot games" in out.stdout
+def _args(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    bench.register(parser)
+    return parser.parse_args(argv)
+
+
+def test_only_a_full_run_or_an_explicit_write_rewrites_the_figures():
+    assert bench.writes(_args())
+    assert not bench.writes(_args("--no-write"))
+    for partial in (["--quick"], ["--only", "system"], ["--games", "10"], ["--game", "trickerion"], ["--flood"]):
+        assert not bench.writes(_args(*partial)), partial
+        assert bench.writes(_args(*partial, "--write")), partial

@@ -1,5 +1,5 @@
 """The operators' view issue 5 asks for, as a scrape of /metrics shows it: moves applied, the
-press->prompt latency histogram, commands rejected by reason, outbox depth, 429s and the
+press->prompt latency histogram, commands rejected by reason, outbox depth by lane, 429s and the
 tables live — each family present with the value the system recorded."""
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ def test_metrics_cover_what_operators_watch(store):
     plan = Plan()
     for i in range(3):
         plan_outbound(store, plan, Outbound(chat_id=5, text=f"m{i}"), None, time.time())
+    plan_outbound(store, plan, Outbound(chat_id=-100, table_id="aaaa", slot="status", text="s", background=True),
+                  None, time.time())
     assert store.commit(plan) == 1
     r.hset(k.active, mapping={"-100": "aaaa", "-101": "bbbb"})
 
@@ -41,7 +43,7 @@ def test_metrics_cover_what_operators_watch(store):
     assert 'bgb_commands_rejected_total{reason="stale"} 3.0' in body
     assert 'bgb_commands_rejected_total{reason="forged"} 2.0' in body
     assert _value(body, "bgb_api_429_total") == 1
-    assert _value(body, "bgb_outbox_depth") == 3
+    assert 'bgb_outbox_depth{lane="prompt"} 3.0' in body and 'bgb_outbox_depth{lane="view"} 1.0' in body
     assert _value(body, "bgb_tables_live") == 2
     assert 'bgb_press_to_prompt_seconds_bucket{le="0.05"} 1.0' in body
     assert 'bgb_press_to_prompt_seconds_bucket{le="0.25"} 2.0' in body

@@ -18,11 +18,11 @@ from tests.emulator.conftest import raw, run_bot
 
 
 class Receiver:
-    """A tiny webhook endpoint: records every delivery, fails the first `fail` ones with 500."""
+    """A tiny webhook endpoint: records every delivery, fails the first `fail` ones with 500.
+    `answer(update)` may return (seconds to wait, content type, body) for a 200 answer."""
 
-    def __init__(self, fail: int = 0, fail_chat: int | None = None):
+    def __init__(self, fail: int = 0, answer=None):
         self.fail = fail
-        self.fail_chat = fail_chat  # fail only this chat's updates (None: any)
         self.received: list[tuple[dict, str | None, int]] = []
         self.lock = threading.Lock()
         receiver = self
@@ -31,13 +31,21 @@ class Receiver:
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 with receiver.lock:
-                    chat = (body.get("message") or {}).get("chat", {}).get("id")
-                    failing = receiver.fail > 0 and receiver.fail_chat in (None, chat)
-                    status = 500 if failing else 200
-                    receiver.fail -= failing
+                    status = 500 if receiver.fail > 0 else 200
+                    receiver.fail -= 1
+                reply = answer(body) if answer is not None and status == 200 else None
+                if reply is not None:
+                    time.sleep(reply[0])
+                with receiver.lock:
                     receiver.received.append((body, self.headers.get("X-Telegram-Bot-Api-Secret-Token"), status))
                 self.send_response(status)
-                self.end_headers()
+                if reply is not None and reply[2]:
+                    self.send_header("Content-Type", reply[1])
+                    self.send_header("Content-Length", str(len(reply[2])))
+                    self.end_headers()
+                    self.wfile.write(reply[2])
+                else:
+                    self.end_headers()
 
             def log_message(self, *args):
                 pass
@@ -47,7 +55,8 @@ class Receiver:
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def delivered(self) -> list[dict]:
-        return [body for body, _, status in self.received if status == 200]
+        with self.lock:
+            return [body for body, _, status in self.received if status == 200]
 
     def wait_for(self, count: int, timeout: float = 5.0) -> list[dict]:
         deadline = time.monotonic() + timeout
@@ -58,6 +67,11 @@ class Receiver:
     def close(self):
         self.server.shutdown()
         self.server.server_close()
+
+
+def chat_of(update: dict) -> int:
+    kind = "message" if "message" in update else "my_chat_member"
+    return update[kind]["chat"]["id"]
 
 
 def test_get_updates_offsets_and_shapes(emu, people):
@@ -123,38 +137,120 @@ def test_allowed_updates_filter(emu, people):
 
 
 def test_webhook_delivery_with_secret_retries_and_order(emu, people):
-    """Ana's chat fails three times: her updates wait, in order, and are retried until they get
-    through; Bia's chat is not held back meanwhile (Telegram delivers over up to max_connections
-    connections at once)."""
-    ana, bia = people["ana"], people["bia"]
-    receiver = Receiver(fail=3, fail_chat=ana)
+    receiver = Receiver(fail=3)
     try:
         async def go(bot):
-            (last,) = await bot.get_updates(offset=-1)  # the fixture's updates are confirmed: an empty queue
-            await bot.get_updates(offset=last.update_id + 1)
             assert await bot.set_webhook(receiver.url, secret_token="s3cr3t_token-1") is True
             with pytest.raises(Conflict, match="can't use getUpdates method while webhook is active"):
                 await bot.get_updates()
 
         run_bot(emu, go)
         for i in range(5):
-            emu.control.send(ana, ana, f"msg {i}")
-        emu.control.send(bia, bia, "oi")
-        delivered = receiver.wait_for(6)
+            emu.control.send(people["ana"], people["ana"], f"msg {i}")
+        delivered = receiver.wait_for(3 + 5)
         ids = [u["update_id"] for u in delivered]
-        assert len(ids) == len(set(ids)) == 6  # nothing lost, nothing twice
-        anas = [u for u in delivered if u["message"]["chat"]["id"] == ana]
-        assert [u["message"]["text"] for u in anas] == [f"msg {i}" for i in range(5)]  # a chat's order kept
-        assert [u["message"]["text"] for u in delivered].index("oi") == 0  # Bia did not wait behind Ana's failures
+        assert sorted(ids) == list(range(1, 9))  # nothing lost, nothing twice
+        for chat in {chat_of(u) for u in delivered}:  # in order within each chat
+            mine = [u["update_id"] for u in delivered if chat_of(u) == chat]
+            assert mine == sorted(mine)
+        assert [u["message"]["text"] for u in delivered if chat_of(u) == people["ana"]] == \
+            ["/start"] + [f"msg {i}" for i in range(5)]
         assert {secret for _, secret, _ in receiver.received} == {"s3cr3t_token-1"}
         failed = [body["update_id"] for body, _, status in receiver.received if status == 500]
-        assert failed == [anas[0]["update_id"]] * 3  # Ana's first update was retried until it got through
+        assert len(failed) == 3
+        for update_id in failed:  # each refused update was retried until it got through
+            order = [body["update_id"] for body, _, _ in receiver.received]
+            assert order.index(update_id) < len(order) - 1 - order[::-1].index(update_id)
         info = run_bot(emu, lambda bot: bot.get_webhook_info())
         assert info.url == receiver.url and info.pending_update_count == 0
         assert info.last_error_message == "Wrong response from the webhook: 500 Internal Server Error"
         assert emu.control.stats()["webhook_failures"] == 3
         status, body = raw(emu, "getUpdates")
         assert (status, body["description"]) == (409, E.WEBHOOK_CONFLICT)
+    finally:
+        receiver.close()
+
+
+def test_a_slow_answer_holds_up_its_own_queue_only(emu, people):
+    """Like Telegram's server: one user's presses (one chat's messages) in order, one at a time;
+    other users' updates go out meanwhile over other connections."""
+    ana, bia = people["ana"], people["bia"]
+    receiver = Receiver(answer=lambda u: (0.8 if u.get("message", {}).get("text") == "devagar" else 0, "", b""))
+    try:
+        run_bot(emu, lambda bot: bot.set_webhook(receiver.url))
+        receiver.wait_for(3)
+        emu.control.send(ana, ana, "devagar")
+        emu.control.send(ana, ana, "depois")
+        time.sleep(0.1)
+        emu.control.send(bia, bia, "rápido")
+        texts = [u["message"]["text"] for u in receiver.wait_for(6)[3:]]
+        assert texts == ["rápido", "devagar", "depois"]
+    finally:
+        receiver.close()
+
+
+def test_a_method_in_the_webhooks_answer_is_run_and_counted_as_a_reply(emu, people):
+    """Bot API, "Making requests when getting updates": the answer names a method; Telegram runs
+    it (nobody sees the result). Counted under webhook_replies, not as a request; not metered
+    for answerCallbackQuery, metered like any send for sendMessage."""
+    ana, group = people["ana"], people["group"]
+    markup = {"inline_keyboard": [[{"text": "A", "callback_data": "a"}]]}
+    msg = raw(emu, "sendMessage", chat_id=group, text="x", reply_markup=markup)[1]["result"]
+
+    def answer(update):
+        if "callback_query" in update:
+            q = update["callback_query"]
+            body = {"method": "answerCallbackQuery", "callback_query_id": q["id"], "text": "Feito!"}
+            return 0, "application/json", json.dumps(body).encode()
+        if update.get("message", {}).get("text") == "oi":
+            form = f"method=sendMessage&chat_id={ana}&text=Ol%C3%A1"
+            return 0, "application/x-www-form-urlencoded", form.encode()
+        if update.get("message", {}).get("text") == "info":
+            return 0, "application/json", json.dumps({"method": "getMe"}).encode()  # never run from a reply
+        return 0, "application/json", b"{}"
+
+    receiver = Receiver(answer=answer)
+    try:
+        run_bot(emu, lambda bot: bot.set_webhook(receiver.url))
+        before = emu.control.stats()
+        pressed = emu.control.press(group, msg["message_id"], ana, "a", wait=3)
+        assert pressed["answered"] and pressed["text"] == "Feito!"
+        emu.control.send(ana, ana, "oi")
+        emu.control.send(ana, ana, "info")
+        receiver.wait_for(6)
+        deadline = time.monotonic() + 3
+        while not [m for m in emu.control.messages(ana) if m["from_bot"]] and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert [m["text"] for m in emu.control.messages(ana) if m["from_bot"]] == ["Olá"]
+        after = emu.control.stats()
+        assert after["webhook_replies"] == {"answerCallbackQuery": 1, "sendMessage": 1}
+        assert after["webhook_replies_by_chat"] == {str(ana): 1}
+        assert after["total_calls"] == before["total_calls"]  # the bot made no request for them
+        assert after["calls"].get("answerCallbackQuery", 0) == 0
+    finally:
+        receiver.close()
+
+
+def test_a_send_in_a_webhooks_answer_takes_from_the_same_flood_limits(emu, people):
+    ana = people["ana"]
+    emu.control.limits(per_chat="1/60")
+    raw(emu, "sendMessage", chat_id=ana, text="primeira")  # the chat's one message this minute
+
+    def answer(update):
+        body = {"method": "sendMessage", "chat_id": ana, "text": "segunda"}
+        return 0, "application/json", json.dumps(body).encode()
+
+    receiver = Receiver(answer=answer)
+    try:
+        run_bot(emu, lambda bot: bot.set_webhook(receiver.url, drop_pending_updates=True))
+        emu.control.send(ana, ana, "oi")
+        receiver.wait_for(1)
+        deadline = time.monotonic() + 3
+        while not emu.control.stats()["webhook_reply_errors"] and time.monotonic() < deadline:
+            time.sleep(0.02)
+        stats = emu.control.stats()
+        assert stats["webhook_reply_errors"] == {"sendMessage:429": 1} and stats["errors"]["429"] == 1
+        assert [m["text"] for m in emu.control.messages(ana) if m["from_bot"]] == ["primeira"]
     finally:
         receiver.close()
 
@@ -189,10 +285,9 @@ def test_switching_the_webhook_mid_retry_loses_nothing(emu, people):
             time.sleep(0.02)
         run_bot(emu, lambda bot: bot.set_webhook(working.url))
         delivered = working.wait_for(5)  # my_chat_member, two /start, then the two messages
-        assert sorted(u["update_id"] for u in delivered) == list(range(1, 6))  # nothing lost, nothing twice
-        anas = [u["message"]["text"] for u in delivered if (u.get("message") or {}).get("chat", {}).get("id")
-                == people["ana"]]
-        assert anas == ["/start", "primeira", "segunda"]  # in her chat's order
+        assert sorted(u["update_id"] for u in delivered) == list(range(1, 6))
+        assert [u["message"]["text"] for u in delivered if "message" in u and chat_of(u) == people["ana"]] == \
+            ["/start", "primeira", "segunda"]
         assert broken.delivered() == []
     finally:
         broken.close()

@@ -79,7 +79,7 @@ def _report(name: str, stack, run: driver.GameRun, calls_before: int, seconds: f
     group_calls = stats["calls_by_chat"].get(str(stack.group), 0)
     figures = {"presses": run.presses, "moves": moves, "api_calls": calls, "calls_per_move": round(calls / moves, 2),
                "group_calls": group_calls, "by_method": stats["calls"], "errors": stats["errors"],
-               "seconds": round(seconds, 1)}
+               "webhook_replies": stats["webhook_replies"], "seconds": round(seconds, 1)}
     lat = stack.latencies()
     if lat:
         figures["press_to_prompt_median_ms"] = round(statistics.median(lat) * 1000)
@@ -155,6 +155,14 @@ def test_full_game_distributed_with_telegram_limits(tmp_path):
                                    c.get("commands") == c.get("queued", 0) + c.get("ticks", 0) and c,
                                    30, "every queued command handled exactly once")
         assert counters["commands"] >= run.presses
+        # Presses are answered in the webhook's replies, which the emulator runs and counts as
+        # Telegram would (not as requests); only those the webhook stopped waiting for were
+        # answered by the worker with a request.
+        stats = stack.control.stats()
+        in_replies = stats["webhook_replies"].get("answerCallbackQuery", 0)
+        by_request = stats["calls"].get("answerCallbackQuery", 0)
+        assert in_replies + by_request >= run.presses and in_replies > by_request, stats
+        assert by_request == counters.get("answers_waited_out", 0), (stats, counters)
         import httpx
 
         scraped = httpx.get(stack.worker_metrics_url).text  # the worker's own /metrics

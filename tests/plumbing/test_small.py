@@ -18,6 +18,9 @@ def test_rate_specs_and_their_refill_never_exceed_the_window():
     assert r.capacity + r.refill_per_second * r.window - 1 <= r.limit
     assert Rate.parse("1/1").refill_per_second < 1
     assert Rate.parse("30/1:1").refill_per_second >= 28  # 95% of Telegram's overall ceiling
+    overall = Rate.parse("30/1:1@0.97")  # the default: 97% of it, 31 ms of slack
+    assert overall == Settings().rate_global and 29 < overall.refill_per_second < 29.2
+    assert (overall.limit) / overall.refill_per_second - overall.window >= 0.03
 
 
 def test_settings_come_from_the_environment(monkeypatch):
@@ -50,3 +53,23 @@ def test_command_lists_in_both_languages():
     assert [c["command"] for c in pt] == [c["command"] for c in en] == list(COMMANDS)
     assert all(1 <= len(c["description"]) <= 256 for c in pt + en)
     assert pt[0]["description"] != en[0]["description"]
+
+
+def test_the_webhook_asks_for_all_the_connections_telegram_gives():
+    """A press's request is held until its verdict, so Telegram may deliver over 100 at once."""
+    from bot.setup import register
+    from workers.telegram_api import ApiResult
+
+    class Recorder:
+        def __init__(self):
+            self.calls = []
+
+        def call(self, method, params, files=None):
+            self.calls.append((method, params))
+            return ApiResult(ok=True, result=True)
+
+    api = Recorder()
+    register(api, "https://bot.example.org/telegram", "s3cret")
+    method, params = api.calls[0]
+    assert method == "setWebhook" and params["max_connections"] == 100 and params["secret_token"] == "s3cret"
+    assert params["allowed_updates"] == ["message", "callback_query"]

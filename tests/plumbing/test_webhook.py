@@ -1,9 +1,10 @@
-"""The webhook: secret, dedupe, routing into inboxes, malformed input — with the emulator
-as the Bot API (getMe at start-up, answerCallbackQuery for presses it judges itself)."""
+"""The webhook: secret, dedupe, routing into inboxes, malformed input, answers to presses in
+its replies — with the emulator as the Bot API (getMe at start-up)."""
 
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 from starlette.testclient import TestClient
@@ -32,7 +33,8 @@ def emulator():
 def client(emulator, settings, store):
     from dataclasses import replace
 
-    s = replace(settings, token=emulator.token, api_base_url=emulator.base_url, webhook_secret=SECRET)
+    s = replace(settings, token=emulator.token, api_base_url=emulator.base_url, webhook_secret=SECRET,
+                answer_wait_ms=300)
     woken: list[str] = []
     app = create_app(s, enqueue=woken.append)
     # as `serve` runs it: one server, the webhook on 8080 and the operators' routes on 9080
@@ -173,13 +175,24 @@ def test_a_bad_update_gets_200_is_counted_by_reason_and_changes_nothing(client, 
     assert not store.r.keys(f"{store.s.prefix}*inbox*")
 
 
+def answer_of(response) -> str | None:
+    """The toast the webhook's reply answers a press with (None: no answerCallbackQuery in it)."""
+    body = response.json()
+    if body.get("method") != "answerCallbackQuery":
+        return None
+    return body.get("text", "")
+
+
 def test_a_unicode_digit_in_a_button_is_answered_not_a_500(client, store):
     store.r.hset(store.k.table("abc"), mapping={"doc": "{}", "rev": 1, "ver": 3})
-    answers = record_answers(client)
+    toasts = []
     for i, data in enumerate(["abc:²:0.0", "abc:٣:0.0", "abc:1²:0", "abc:𝟙:0"]):
-        assert post(client, press(90 + i, data)).status_code == 200
+        response = post(client, press(90 + i, data))
+        assert response.status_code == 200
+        assert response.json()["callback_query_id"] == f"cq{90 + i}"
+        toasts.append(answer_of(response))
     assert not inbox(store, "abc")
-    assert [text for _, text in answers] == ["Este botão não é reconhecido."] * 4
+    assert toasts == ["Este botão não é reconhecido."] * 4
     assert post(client, message(95, "/jogos", private_chat())).status_code == 200  # the next one goes through
     assert [c.update_id for c in inbox(store, "chat:5")] == [95]
 
@@ -240,44 +253,108 @@ def test_the_depth_scan_ignores_brackets_in_strings():
     assert not intake.too_deep(b"[" * 32 + b"]" * 32)
 
 
-def record_answers(client) -> list[tuple[str, str]]:
-    """What the webhook itself answers (toasts and one-line messages), instead of calling the
-    emulator with query ids and chats it never issued."""
-    hook = client.hook
-    said: list[tuple[str, str]] = []
-
-    async def answer(query_id: str, text: str) -> None:
-        said.append((query_id, text))
-
-    async def say(chat_id: int, text: str) -> None:
-        said.append((f"chat:{chat_id}", text))
-
-    hook._answer, hook._say = answer, say
-    return said
-
-
 def test_a_flooding_user_is_dropped_and_told_once(client, store):
     from dataclasses import replace
 
-    said = record_answers(client)
     client.hook.s = replace(client.hook.s, flood_rate=0.01)  # the default burst; barely any refill meanwhile
+    replies = []
     for i in range(30):  # far faster than a person: the bucket holds 10
-        assert post(client, message(200 + i, "/jogos", private_chat(7), uid=7)).status_code == 200
+        response = post(client, message(200 + i, "/jogos", private_chat(7), uid=7))
+        assert response.status_code == 200
+        replies.append(response.json())
     queued = inbox(store, "chat:7")
     assert len(queued) == 10
     assert counter(store, "bad_update:flood") == 20
-    assert said == [("chat:7", "Calma! Muitos comandos seguidos — espere um pouco.")]
+    told = [r for r in replies if r]
+    calma = "Calma! Muitos comandos seguidos — espere um pouco."
+    assert told == [{"method": "sendMessage", "chat_id": 7, "text": calma}]
     # somebody else is not slowed down
     assert post(client, message(300, "/jogos", private_chat(8), uid=8)).status_code == 200
     assert [c.update_id for c in inbox(store, "chat:8")] == [300]
-    # presses too: the toast, in English for an English user (once a minute: already told)
+    # presses too: the toast, in English for an English user (once a minute: already told); the
+    # other dropped presses are answered without a word, so their buttons stop spinning
+    toasts = []
     for i in range(30):
         body = press(400 + i, "garbage", uid=9)
         body["callback_query"]["from"]["language_code"] = "en"
-        post(client, body)
-    toasts = [text for who, text in said if who.startswith("cq")]
+        toasts.append(answer_of(post(client, body)))
     assert toasts.count("Easy! Too many commands in a row — wait a moment.") == 1
-    assert len(toasts) <= 12
+    assert None not in toasts and len([t for t in toasts if t]) <= 12
+
+
+class Worker:
+    """A real Drainer (with the plumbing's fake table logic) that the webhook's enqueue runs in a
+    thread, as a Celery worker would. `answered`: the presses it answered with a request."""
+
+    def __init__(self, store) -> None:
+        from tests.plumbing import fake_tables
+        from workers.drain import Drainer
+
+        self.answered: list[tuple[str, str]] = []
+        self.drainer = Drainer(store, fake_tables.handle,
+                               answer=lambda q, text, alert: self.answered.append((q, text)))
+        self.threads: list[threading.Thread] = []
+
+    def enqueue(self, route: str) -> None:
+        t = threading.Thread(target=self.drainer.drain, args=(route,))
+        self.threads.append(t)
+        t.start()
+
+    def join(self) -> None:
+        for t in self.threads:
+            t.join(5)
+
+
+def open_counter_table(store, settings) -> str:
+    """A table of tests/plumbing/fake_tables at version 1, opened through the drainer."""
+    from tests.plumbing import fake_tables
+    from workers.drain import Drainer
+
+    opening = Command(update_id=1, kind="message", route=f"chat:{GROUP}", chat_id=GROUP, chat_type="group",
+                      user_id=5, user_name="Ana", text="/novojogo", received_at=0)
+    store.r.rpush(store.k.inbox(opening.route), opening.model_dump_json())
+    Drainer(store, fake_tables.handle).drain(opening.route)
+    return store.r.hget(store.k.active, str(GROUP))
+
+
+def test_a_queued_press_is_answered_in_the_reply_with_the_table_logics_verdict(client, store, settings):
+    table_id = open_counter_table(store, settings)
+    worker = Worker(store)
+    client.hook.enqueue = worker.enqueue
+    moved = post(client, press(600, callback(table_id, 1, "inc")))
+    assert moved.status_code == 200
+    assert moved.json() == {"method": "answerCallbackQuery", "callback_query_id": "cq600"}  # a move: silence
+    assert store.r.get(store.k.cbq("cq600")).startswith("v")
+    stale = post(client, press(601, callback(table_id, 1, "inc")))  # the version just moved on
+    assert answer_of(stale) == "stale"
+    worker.join()
+    assert worker.answered == []  # nothing was answered with a request
+    assert counter(store, "webhook_replies") == 2 and counter(store, "answers_waited_out") == 0
+
+
+def test_a_late_verdict_is_given_by_the_worker_with_a_request(client, store, settings):
+    table_id = open_counter_table(store, settings)
+    response = post(client, press(610, callback(table_id, 1, "inc")))  # nobody drains yet
+    assert response.status_code == 200 and response.json() == {}
+    assert store.r.get(store.k.cbq("cq610")) == "late"
+    assert counter(store, "answers_waited_out") == 1
+    worker = Worker(store)
+    worker.enqueue(table_id)
+    worker.join()
+    assert worker.answered == [("cq610", "")]  # once, by the worker
+    assert [c.update_id for c in inbox(store, table_id)] == []
+
+
+def test_a_press_sent_again_gets_its_known_verdict_and_is_applied_once(client, store, settings):
+    table_id = open_counter_table(store, settings)
+    worker = Worker(store)
+    client.hook.enqueue = worker.enqueue
+    first = post(client, press(620, callback(table_id, 1, "inc")))
+    again = post(client, press(620, callback(table_id, 1, "inc")))  # our 200 never reached Telegram
+    assert answer_of(first) == answer_of(again) == ""
+    worker.join()
+    doc, _ = store.load_table(table_id)
+    assert doc["applied"].count(620) == 1 and worker.answered == []
 
 
 def test_names_are_cleaned_and_capped_in_commands(client, store):

@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass, field
 
 from workers.protocol import Button, Command, Outbound, Result, parse_callback, parse_chat_callback, parse_join_payload
-from workers.tables import bots, handle, lobby, render
+from workers.tables import bots, handle, lobby, picture, render
 
 GROUP = -1000
 ANA, BIA, CAIO = 101, 102, 103
@@ -265,11 +265,12 @@ class World:
                 chat.slots.pop(out.slot, None)
                 continue
             chat.transcript.append(out.text)
+            drawn = picture.draw(out.picture) if out.picture is not None else out.photo_png  # as the outbox does
             if out.slot is None:
-                chat.oneoffs.append(Message(out.text, out.buttons, out.photo_png))
+                chat.oneoffs.append(Message(out.text, out.buttons, drawn))
             else:
                 old = chat.slots.get(out.slot)
-                photo = out.photo_png if out.photo_png is not None else (old.photo if old else None)
+                photo = drawn if drawn is not None else (old.photo if old else None)
                 chat.slots[out.slot] = Message(out.text, out.buttons, photo, out.slot)
 
     # ------------------------------------------------------------------ helpers
@@ -325,7 +326,7 @@ class World:
 
 
 def check_limits(out: Outbound) -> None:
-    limit = render.CAPTION_LIMIT if out.photo_png else render.TEXT_LIMIT
+    limit = render.CAPTION_LIMIT if out.photo_png or out.picture else render.TEXT_LIMIT
     assert render.utf16_len(out.text) <= limit
     assert out.delete_slot or out.text.strip()
     count = 0
@@ -340,6 +341,8 @@ def check_limits(out: Outbound) -> None:
     assert count <= render.BUTTON_LIMIT
     if out.photo_png is not None:
         assert out.photo_png.startswith(b"\x89PNG") and len(out.photo_png) < 100_000
+    if out.picture is not None:  # drawn by the outbox when sent: a view that may wait
+        assert out.background and out.slot and out.photo_png is None and out.picture["view"].get("you") is None
 
 
 def bot_username() -> str:

@@ -35,11 +35,16 @@ def test_an_unchanged_view_sends_no_edit_and_draws_nothing(monkeypatch):
     monkeypatch.setattr(game, "picture", lambda view, names, say: drawn.append(view) or real(view, names, say))
     ctx = _status_again(world)
     assert ctx.result.outbound == [] and drawn == []
-    # a change the group can see (the language of its labels) is drawn and sent again
+    # a change the group can see (the language of its labels) is sent again, its picture to be drawn
+    # from the new public view when the outbox sends it (a status the view lane replaces first is
+    # never drawn)
     world.dir.langs[GROUP] = "en"
     ctx = _status_again(world)
     status = [o for o in ctx.result.outbound if o.slot == "status"]
-    assert len(status) == 1 and status[0].photo_png and len(drawn) == 1
+    assert len(status) == 1 and status[0].picture and status[0].background and drawn == []
+    assert status[0].picture["lang"] == "en" and status[0].picture["view"] == game.view(
+        Table.model_validate(world.table()).load().state, None)
+    assert picture.draw(status[0].picture).startswith(b"\x89PNG") and len(drawn) == 1
 
 
 # --------------------------------------------------------------------------- Trickerion

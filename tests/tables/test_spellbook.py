@@ -7,6 +7,7 @@ from PIL import Image
 
 from rulesets.registry import get_game
 from tests.tables.harness import ANA, BIA, CAIO, GROUP, World
+from workers.tables import picture
 
 SKIP = "Pular esta fase"  # a keen player skips a phase only when nothing else is possible
 
@@ -57,8 +58,9 @@ def test_the_status_message_carries_a_picture_of_the_public_table(monkeypatch):
     world.open_lobby("spellbook", [ANA, BIA])
     result = world.press(ANA, GROUP, "Começar")
     status = [o for o in result.outbound if o.slot == "status"][0]
-    image = Image.open(io.BytesIO(status.photo_png))
-    assert image.format == "PNG" and image.width >= 600 and len(status.photo_png) < 100_000
+    drawn = picture.draw(status.picture)  # as the outbox draws it when it sends the status
+    image = Image.open(io.BytesIO(drawn))
+    assert image.format == "PNG" and image.width >= 600 and len(drawn) < 100_000
     assert len(status.text) <= 1024 and "Spellbook" in status.text
     assert seen and all(v["you"] is None for v in seen)  # drawn from the group's view only
 

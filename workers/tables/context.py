@@ -63,14 +63,19 @@ class Ctx:
 
     def send(self, chat_id: int, text: str, buttons: list[list[Button]] | None = None, *,
              slot: str | None = None, silent: bool = False, photo: bytes | None = None, pin: bool = False,
-             document: bytes | None = None, document_name: str | None = None) -> None:
-        limit = render.CAPTION_LIMIT if photo or document else render.TEXT_LIMIT
+             document: bytes | None = None, document_name: str | None = None, background: bool = False,
+             supersedes: str | None = None, picture: dict | None = None) -> None:
+        """Queue a message (protocol.Outbound): `background` for a view that may lag (status,
+        notes), `supersedes` for a player's new turn message after their last one, `picture` for
+        a picture drawn when it is sent (picture.spec)."""
+        limit = render.CAPTION_LIMIT if photo or document or picture else render.TEXT_LIMIT
         if render.utf16_len(text) > limit:
             text = render.fit(text.split("\n"), limit)
         self.result.outbound.append(Outbound(
             chat_id=chat_id, table_id=self.table.id if self.table else None, slot=slot, text=text,
             buttons=buttons or [], photo_png=photo, silent=silent, pin=pin, document=document,
-            document_name=document_name))
+            document_name=document_name, background=background and slot is not None, supersedes=supersedes,
+            picture=picture))
 
     def delete(self, chat_id: int, slot: str) -> None:
         self.result.outbound.append(Outbound(

@@ -57,6 +57,20 @@ def table(game: Game, public: dict[str, Any], names: Sequence[str], lang: str, k
     return data
 
 
+def spec(game: str, public: dict[str, Any], names: Sequence[str], lang: str, key: str) -> dict[str, Any]:
+    """The group's picture to be drawn when its message is sent (protocol.Outbound.picture): the
+    view it is drawn from — the public one — and its fingerprint, which tells an unchanged picture
+    (a caption-only edit) without drawing it."""
+    return {"game": game, "view": public, "names": list(names), "lang": lang, "key": key}
+
+
+def draw(spec: dict[str, Any]) -> bytes | None:
+    """Draw a picture described by `spec` (the outbox calls this when it sends the message)."""
+    from rulesets.registry import get_game
+
+    return table(get_game(spec["game"]), spec["view"], spec["names"], spec["lang"], key=spec["key"])
+
+
 def private(game: Game, view: dict[str, Any], seat: int, names: Sequence[str], lang: str,
             subject: str) -> bytes | None:
     """A seat's picture (its board, or a prompt's picture), from `game.view(state, seat)`."""

@@ -2,14 +2,16 @@
 
 One move costs as few Bot API calls as the situation allows:
 - the mover's private message is edited in place (their next prompt, or a short note with
-  what happened when their turn is over) — the answered prompt never lingers with live buttons;
-- a player whose turn *starts* gets a new message (an edit would not notify them);
+  what happened when their turn is over); the note is a view, sent on the outbox's view lane
+  behind every prompt and only while the bot has room (workers/views.py);
+- a player whose turn *starts* gets a new message (an edit would not notify them), which
+  supersedes their last turn's note if that is still waiting;
 - a waiting player whose prompt did not change is left alone (their buttons stay valid:
   a prompt's buttons carry the version at which that prompt was drawn, not the latest one);
 - the group's status message is edited once per turn — when the table starts waiting on
   someone new, at a checkpoint (information revealed / a decision sequence ended), at the end
   — and the public events of that turn are folded into it as a digest; never one message per
-  event.
+  event. It is a view too: while it waits for room, a newer drawing replaces it.
 """
 
 from __future__ import annotations
@@ -410,8 +412,9 @@ def show_seat(ctx: Ctx, game: Game, match: Match, seat: int, *, want: bool, acto
         photo = seat_photo(ctx, game, match, seat, subject) if subject else None
         info.shown = Shown(slot=slot, version=table.version, digest=digest, kind="prompt", recap=lines,
                            picture=subject if photo else None)
+        # the new turn message takes over from the last one: its note, if still unsent, is dropped
         ctx.send(info.user_id, render.fit(text_lines), _with_version(ctx, buttons), slot=slot, silent=not notify,
-                 photo=photo)
+                 photo=photo, supersedes=shown.slot if shown is not None and shown.slot != slot else None)
         return True
     if shown is None or (shown.kind != "prompt" and seat != actor):
         return False
@@ -423,8 +426,9 @@ def show_seat(ctx: Ctx, game: Game, match: Match, seat: int, *, want: bool, acto
     photo = seat_photo(ctx, game, match, seat, shown.picture) if shown.picture else None
     info.shown = Shown(slot=shown.slot, version=table.version, digest=digest, kind="note",
                        picture=shown.picture if photo else None)
+    # a note is a view: it rides the outbox's view lane, behind every prompt (workers/views.py)
     ctx.send(info.user_id, render.fit(text_lines), _with_version(ctx, buttons), slot=shown.slot, silent=True,
-             photo=photo)
+             photo=photo, background=True)
     return True
 
 
@@ -511,10 +515,11 @@ def show_status(ctx: Ctx, game: Game, match: Match, *, new_message: bool = False
     digest = render.fingerprint(text, picture_key)
     old = table.status_msg
     if old is not None and not new_message and digest == old.digest:
-        return  # an unchanged view sends nothing (and is not even drawn)
-    # the outbox needs the picture with every update of a photo message (it re-uploads it only
-    # when it changed, else edits the caption): it is drawn from the public view each time
-    photo = picture.table(game, public, table.names(), lang, key=picture_key) if drawable else None
+        return  # an unchanged view sends nothing
+    # the picture goes with every update of the photo message, drawn from the public view when the
+    # outbox sends it (a drawing the view lane replaces before it goes out is never drawn; an
+    # unchanged one is a caption edit, not drawn either)
+    spec = picture.spec(table.game, public, table.names(), lang, picture_key) if picture_key else None
     if old is None or new_message:
         if old is not None:
             ctx.delete(table.chat_id, old.slot)
@@ -527,8 +532,10 @@ def show_status(ctx: Ctx, game: Game, match: Match, *, new_message: bool = False
         silent = True
     table.status_msg = Shown(slot=slot, version=table.version, digest=digest, kind="status")
     table.status_at = ctx.now
-    # a new status message is pinned (when the bot may pin), so the group finds it above the chat
-    ctx.send(table.chat_id, text, slot=slot, silent=silent, photo=photo, pin=old is None or new_message)
+    # a new status message is pinned (when the bot may pin), so the group finds it above the chat;
+    # the status is a view: it rides the outbox's view lane, its newest drawing winning
+    ctx.send(table.chat_id, text, slot=slot, silent=silent, picture=spec, pin=old is None or new_message,
+             background=True)
 
 
 def refresh(ctx: Ctx, game: Game, match: Match, turn: Turn) -> None:
