@@ -35,8 +35,25 @@ Msg.model_rebuild()
 
 
 def msg(key: str, **params: Param) -> Msg:
-    """Shorthand used all over the rulesets: `msg("spellbook.log.learned", spell=...)`."""
-    return Msg(key=key, params=params)
+    """Shorthand used all over the rulesets: `msg("spellbook.log.learned", spell=...)`.
+
+    The rules build thousands of these a game; when every parameter already has one of Param's
+    types (a quick look, no copy) the model is built without pydantic's validation, which costs
+    ten times as much. Anything else (a tuple, a dict standing for a Seat) is validated as before."""
+    for value in params.values():
+        if type(value) not in _PLAIN and not (type(value) is list and all(type(v) is Msg for v in value)):
+            return Msg(key=key, params=params)
+    obj = _new(Msg)
+    _set(obj, "__dict__", {"key": key, "params": params})
+    _set(obj, "__pydantic_fields_set__", {"key", "params"})
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
+    return obj
+
+
+_PLAIN = frozenset({bool, int, str, Seat, Msg})
+_new = object.__new__
+_set = object.__setattr__
 
 
 def seat(n: int) -> Seat:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulesets.core.contract import FinalScore, Game
+from rulesets.core.gc_pause import gc_paused
 from rulesets.core.match import Match, act, new_match, state_hash
 from rulesets.registry import get_game
 
@@ -46,7 +47,13 @@ class PlayoutResult:
 def random_playout(game: Game | str, players: int, seed: int, options: dict[str, Any] | None = None,
                    check: Check | None = None, max_actions: int = 20_000) -> PlayoutResult:
     """Play one game to its end. `check(game, match)` runs after setup and every action."""
-    game = get_game(game) if isinstance(game, str) else game
+    with gc_paused():
+        return _playout(get_game(game) if isinstance(game, str) else game, players, seed, options, check,
+                        max_actions)
+
+
+def _playout(game: Game, players: int, seed: int, options: dict[str, Any] | None, check: Check | None,
+             max_actions: int) -> PlayoutResult:
     match = new_match(game, options or {}, players, seed)
     chooser = random.Random(seed * 7919 + 17)
     if check:

@@ -10,12 +10,15 @@ import random
 import pytest
 
 from rulesets.core import new_match, replay
-from rulesets.core.ai import LEVELS, SearchRng, choose
+from rulesets.core.ai import LEVELS, SearchRng, choose, decide
+from rulesets.core.ai.players import derive_seed
+from rulesets.core.ai.search import search
 from rulesets.core.playout import random_playout
 from rulesets.spellbook.ai import KNOWLEDGE
 from rulesets.spellbook.ai.estimate import estimate
-from rulesets.spellbook.ai.knowledge import copy_state, in_sight
-from rulesets.spellbook.data import KIND_BY_ID, NKIND, NRUNE, PER_KIND
+from rulesets.spellbook.ai.knowledge import copy_state
+from rulesets.spellbook.ai.sight import in_sight
+from rulesets.spellbook.data import KIND_BY_ID, NCOL, NKIND, NRUNE, PER_KIND
 from rulesets.spellbook.game import GAME
 from rulesets.spellbook.state import MORNING, NIGHT
 
@@ -46,12 +49,16 @@ def _positions(count: int, seed: int) -> list:
 
 
 def _hidden_changed(match, rnd: random.Random):
-    """The same table with the bag and the discard box dealt differently (same sizes) and other
-    future draws (seed, counter): all a seat cannot see."""
+    """The same table with other future draws (seed, counter) and the bag and the discard box dealt
+    differently (same sizes): the unseen Materia go in colour blocks, in a random order of the
+    colours, so the box takes whole colours the bag then lacks — the biggest change a seat cannot
+    see."""
     st = copy_state(match.state)
     seen = in_sight(st)
-    unseen = [k for k in range(NKIND) for _ in range(PER_KIND - seen[k])]
-    rnd.shuffle(unseen)
+    colours = list(range(NCOL))
+    rnd.shuffle(colours)
+    unseen = sorted((k for k in range(NKIND) for _ in range(PER_KIND - seen[k])),
+                    key=lambda k: (colours.index(k // NRUNE), rnd.random()))
     box = sum(st.disc)
     st.disc, st.bag = [0] * NKIND, [0] * NKIND
     for i, k in enumerate(unseen):
@@ -60,16 +67,58 @@ def _hidden_changed(match, rnd: random.Random):
                                     "rng_counter": match.rng_counter + rnd.randrange(1, 50)})
 
 
-@pytest.mark.parametrize("level", LEVELS)
-def test_hidden_parts_never_change_the_choice(level):
-    rnd = random.Random(16)
-    for i, match in enumerate(_positions(6, seed=100 + LEVELS.index(level))):
-        seat = GAME.to_act(match.state)[0]
-        first = choose(match, seat, level, seed=i)
+def _thinking(match, level: str, seed: int) -> tuple:
+    """What a bot of `level` makes of `match`: its choice, and the search's root statistics (far more
+    sensitive than the choice alone: any peek at a draw moves some visit)."""
+    seat = GAME.to_act(match.state)[0]
+    decision = decide(GAME, match.state, seat, level, seed)
+    considered = KNOWLEDGE.order(match.state, seat, GAME.legal_choices(match.state, seat), level)
+    if len(considered) == 1:
+        return decision.choice, {}
+    result = search(KNOWLEDGE, match.state, seat, KNOWLEDGE.budget(level), level, derive_seed(seed, seat, level))
+    return decision.choice, result.visits
+
+
+def _differences(level: str, positions: list, rnd: random.Random) -> int:
+    """How many (position, hidden variant) pairs change what the bot of `level` thinks."""
+    out = 0
+    for i, match in enumerate(positions):
+        first = _thinking(match, level, seed=i)
         for _ in range(2):
             other = _hidden_changed(match, rnd)
-            assert other.state.disc != match.state.disc or other.state.bag == match.state.bag
-            assert choose(other, seat, level, seed=i) == first, (level, i)
+            assert other.state.bag != match.state.bag
+            out += _thinking(other, level, seed=i) != first
+    return out
+
+
+def test_the_knowledge_reads_nothing_hidden_from_the_true_state():
+    # the search hands the true state only to determinize, order and effort (everything else runs on
+    # determinizations): each must give the same answer whatever the bag and the box hold
+    rnd = random.Random(5)
+    for match in _positions(12, seed=21):
+        st = match.state
+        seat = GAME.to_act(st)[0]
+        choices = GAME.legal_choices(st, seat)
+        for _ in range(2):
+            other = _hidden_changed(match, rnd).state
+            assert KNOWLEDGE.determinize(other, seat, SearchRng(3)) == KNOWLEDGE.determinize(st, seat, SearchRng(3))
+            assert KNOWLEDGE.effort(other, seat, choices) == KNOWLEDGE.effort(st, seat, choices)
+            for level in LEVELS:
+                assert KNOWLEDGE.order(other, seat, choices, level) == KNOWLEDGE.order(st, seat, choices, level)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_hidden_parts_never_change_the_choice(level):
+    positions = _positions(6, seed=100 + LEVELS.index(level))
+    assert _differences(level, positions, random.Random(16)) == 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_that_read_the_bag_would_be_caught(level, monkeypatch):
+    # the check above can fail: a search on the true bag and box (no re-deal) thinks differently
+    monkeypatch.setattr(KNOWLEDGE, "determinize", lambda state, seat, rng: copy_state(state))
+    positions = _positions(6, seed=100 + LEVELS.index(level))
+    assert _differences(level, positions, random.Random(16)) > 0
 
 
 def test_the_same_seed_gives_the_same_choice_and_the_match_is_untouched():

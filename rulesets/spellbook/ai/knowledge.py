@@ -16,8 +16,9 @@ from rulesets.core.ai import Budget, Knowledge, SearchRng, standing
 from rulesets.core.ai.copying import construct
 from rulesets.core.rng import Rng
 from rulesets.spellbook.ai.estimate import estimate
+from rulesets.spellbook.ai.sight import known_in_box, unseen
 from rulesets.spellbook.ai.values import choice_values, undominated
-from rulesets.spellbook.data import NKIND, PER_KIND
+from rulesets.spellbook.data import NKIND
 from rulesets.spellbook.game import GAME
 from rulesets.spellbook.state import Player, QuietLog, State
 
@@ -38,44 +39,16 @@ def copy_state(st: State) -> State:
                              "opp": list(st.opp), "bottom": list(st.bottom)})
 
 
-def in_sight(st: State) -> list[int]:
-    """How many Materia of each kind everyone can see: Altar, pools, Familiars, the cards'
-    tokens, the solo opponent's, and those of a spell being paid for."""
-    seen = [0] * NKIND
-    for place in (st.altar, st.opp, st.bottom):
-        for k in place:
-            seen[k] += 1
-    for pl in st.players:
-        for k in pl.pool:
-            seen[k] += 1
-        for k in pl.fam:
-            seen[k] += 1
-        for k, lv in zip(pl.tok, pl.lv, strict=True):
-            if lv:
-                seen[k] += 1
-    for task in st.q:
-        if task["do"].startswith("learn_") and "t" in task:
-            seen[task["t"]] += 1
-            for k in task["sp"]:
-                seen[k] += 1
-    return seen
-
-
 def deal_unseen(st: State, rng: SearchRng) -> None:
     """Re-deal the Materia nobody sees between the bag and the discard box, keeping each one's
     size. Those just discarded that Comunhão 5 may keep are known to be in the box."""
-    in_box = [0] * NKIND
-    for task in st.q:
-        if task["do"] == "keep_discard":
-            for k in task["left"]:
-                in_box[k] += 1
-    seen = in_sight(st)
-    unseen = [k for k in range(NKIND) for _ in range(PER_KIND - seen[k] - in_box[k])]
-    rng.shuffle(unseen)
+    in_box = known_in_box(st)
+    hidden = [k for k, n in enumerate(unseen(st)) for _ in range(n)]
+    rng.shuffle(hidden)
     box = sum(st.disc) - sum(in_box)
     st.disc = in_box
     st.bag = [0] * NKIND
-    for i, k in enumerate(unseen):
+    for i, k in enumerate(hidden):
         if i < box:
             st.disc[k] += 1
         else:

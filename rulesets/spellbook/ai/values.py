@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rulesets.spellbook.ai.beliefs import SPELL_BELIEFS, WORTH
 from rulesets.spellbook.ai.estimate import COST, days_left, economy, learn_gain, spell_gain
+from rulesets.spellbook.ai.sight import unseen
 from rulesets.spellbook.data import (
     FAMILIAR_SPACES,
     KIND_BY_ID,
@@ -49,8 +50,10 @@ def wants(st: State, p: int) -> list[float]:
 
 
 def bag_want(st: State, w: list[float]) -> float:
-    """The expected want of one Materia drawn from the bag (the discards when it is empty)."""
-    source = st.bag if any(st.bag) else st.disc
+    """The expected want of one Materia drawn from the bag. The seat cannot see what the bag holds,
+    only what is nowhere in sight (sight.unseen), so that is what a draw is judged by — never the
+    true bag, which would let the judgement of the real position peek."""
+    source = unseen(st)
     total = sum(source)
     return sum(n * w[k] for k, n in enumerate(source) if n) / total if total else 0.0
 

@@ -1,0 +1,50 @@
+"""What a seat can know of the Materia (ruling AI1 in docs/rulings/spellbook.md): everything is on
+the table but the bag and the discard box, of which it sees only how many each holds. These
+functions read only the public parts of a state, so anything built on them is the same for every
+state the seat cannot tell apart."""
+
+from __future__ import annotations
+
+from rulesets.spellbook.data import NKIND, PER_KIND
+from rulesets.spellbook.state import State
+
+
+def in_sight(st: State) -> list[int]:
+    """How many Materia of each kind everyone can see: Altar, pools, Familiars, the cards'
+    tokens, the solo opponent's, and those of a spell being paid for."""
+    seen = [0] * NKIND
+    for place in (st.altar, st.opp, st.bottom):
+        for k in place:
+            seen[k] += 1
+    for pl in st.players:
+        for k in pl.pool:
+            seen[k] += 1
+        for k in pl.fam:
+            seen[k] += 1
+        for k, lv in zip(pl.tok, pl.lv, strict=True):
+            if lv:
+                seen[k] += 1
+    for task in st.q:
+        if task["do"].startswith("learn_") and "t" in task:
+            seen[task["t"]] += 1
+            for k in task["sp"]:
+                seen[k] += 1
+    return seen
+
+
+def known_in_box(st: State) -> list[int]:
+    """The Materia known to be in the discard box: those just discarded that Comunhão 5 may keep."""
+    in_box = [0] * NKIND
+    for task in st.q:
+        if task["do"] == "keep_discard":
+            for k in task["left"]:
+                in_box[k] += 1
+    return in_box
+
+
+def unseen(st: State) -> list[int]:
+    """How many Materia of each kind may be in the bag: neither in sight nor known to be in the box.
+    A draw is one of these, each as likely (the bag is a random share of them; once it is empty the
+    box returns to it)."""
+    seen, in_box = in_sight(st), known_in_box(st)
+    return [PER_KIND - seen[k] - in_box[k] for k in range(NKIND)]
