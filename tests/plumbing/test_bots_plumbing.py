@@ -192,6 +192,7 @@ def test_a_lost_task_is_woken_again_by_the_beat(rig, monkeypatch):
 
     class Runtime:
         store, settings = rig.store, rig.store.s
+        view_pump = None  # the real one starts this process's view lane (workers/views.py)
 
     monkeypatch.setattr(runtime, "get", lambda: Runtime)
     monkeypatch.setattr(tasks.think, "apply_async", lambda args, countdown=None, queue=None: queued.append(
@@ -224,21 +225,24 @@ def test_the_ais_command_is_the_inbox_json_of_a_command():
 
 
 def test_the_ais_drainer_sends_what_its_bots_moves_show_itself(rig, clock):
-    """The AI's pool applies its bots' moves with `send_all_now`: every chat they change is sent from that
-    process, none is handed to the tasks' queue (workers/runtime.py)."""
+    """The AI's pool applies its bots' moves with `send_all_now`: every chat whose prompt lane they change
+    is sent from that process, none is handed to the tasks' queue (workers/runtime.py); the group's status
+    is a view, and waits on the view lane for the view pump (workers/views.py)."""
     table_id = start_with_a_bot(rig)
     sent: list[int] = []
     handed: list[int] = []
     ai_drainer = Drainer(rig.store, handle, clock=clock, wake_chats=lambda chats: handed.extend(chats),
                          send_now=sent.append, send_all_now=True)
-    # Ana bids first, so the bot's bid reveals both: the group's status changes with the bot's move
+    # Ana bids 3 first (she wins ties), so the bot's bid reveals both and makes her the roller: her new
+    # prompt is on her prompt lane, the group's status on its view lane
     table = doc(rig, table_id)
-    send(rig, table_id, data=callback(table_id, table["seats"][0]["shown"]["version"], "0.0"), chat=ANA)
+    send(rig, table_id, data=callback(table_id, table["seats"][0]["shown"]["version"], "0.2"), chat=ANA)
     rig.clock.now += PACE
     thinker = Thinker(rig.store, drain=ai_drainer.drain, wake_ai=lambda t, d: None, clock=clock)
     assert thinker.think(table_id) == "pushed"
     assert len(bot_moves(rig, table_id)) == 1
-    assert GROUP in sent and handed == []
+    assert sent == [ANA] and handed == []
+    assert rig.store.r.zscore(rig.store.k.ob_bdue, str(GROUP)) is not None  # the view pump's turn
 
 
 def test_metrics_show_the_bots_moves_and_pending_turns(rig):
