@@ -193,8 +193,10 @@ def embedded(*, limits=None, rates: dict[str, str] | None = None, log_dir: str |
     secret = secrets.token_urlsafe(24)
     env_settings = {"REDIS_URL": store.url, "TELEGRAM_BOT_TOKEN": config.token, "BOT_API_BASE_URL": base,
                     "WEBHOOK_SECRET": secret, "WEBHOOK_URL": f"{base}/webhook", "BGB_ANATOMY": "1", **(rates or {})}
+    extra = rates or {}  # the in-process webhook takes its admission bucket from them too
     settings = Settings(redis_url=store.url, token=config.token, api_base_url=base, webhook_secret=secret,
-                        anatomy=True)
+                        anatomy=True, flood_burst=int(extra.get("BGB_FLOOD_BURST", 10)),
+                        flood_rate=float(extra.get("BGB_FLOOD_RATE", 3)))
     hook = Webhook(settings, eager=False, enqueue=sender_for(settings))
     app = create_app(config, extra_routes=hook.routes() + hook.admin_routes(), lifespan=hook.lifespan)
     server, thread = _serve(app, port)

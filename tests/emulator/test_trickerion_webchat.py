@@ -92,13 +92,19 @@ def _choices(message: dict, table_id: str) -> list[dict]:
 
 
 def current_prompt(control, uid: int, table_id: str) -> dict | None:
-    return next((m for m in reversed(control.messages(uid))
-                 if m["from_bot"] and not m["deleted"] and _choices(m, table_id)), None)
+    """The player's newest message of the table, if it asks for a choice. Only the newest: an older turn's
+    message may keep its buttons (its "done" note is dropped once a new turn message takes over, to save a
+    call: workers/views.py), and a press there is answered "Essa opção não vale mais"."""
+    newest = next((m for m in reversed(control.messages(uid)) if m["from_bot"] and not m["deleted"]
+                   and any(b["callback_data"].startswith(f"{table_id}:") for b in _buttons(m))), None)
+    return newest if newest is not None and _choices(newest, table_id) else None
 
 
-def to_placement(control, users: list[int], table_id: str, limit: int = 200) -> tuple[int, dict]:
-    """Each player presses what the route says, until someone's prompt sets a trick marker up."""
-    seen: dict[int, tuple] = {}
+def to_placement(control, users: list[int], table_id: str, seen: dict[int, tuple],
+                 limit: int = 200) -> tuple[int, dict]:
+    """Each player presses what the route says, until someone's prompt sets a trick marker up. `seen`: the
+    message (id, edits) each last pressed on, kept across calls — a turn's "done" note rides the view lane
+    and may come later, so a message already pressed is not pressed again as if it were new."""
     for _ in range(limit):
         pressed = False
         for uid in users:
@@ -130,8 +136,9 @@ def status_picture(control, group: int) -> dict:
 def set_up(control, users: list[int], table_id: str, placements: int) -> tuple[int, dict]:
     """Reach `placements` trick placements, setting each marker where it links most but the last;
     returns the last placement prompt (its player, its message)."""
+    seen: dict[int, tuple] = {}
     for n in range(placements):
-        user, prompt = to_placement(control, users, table_id)
+        user, prompt = to_placement(control, users, table_id, seen)
         if n == placements - 1:
             return user, prompt
         spots = [b for b in _choices(prompt, table_id) if route.is_spot_label(b["text"])]

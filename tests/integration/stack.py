@@ -140,7 +140,7 @@ def embedded(tmp_path, rates: dict[str, str] | None = None, limits: dict[str, st
     from emulator import ControlClient
 
     port = free_port()
-    env = worker_env(BGB_LOG_LEVEL="WARNING", **(rates or {}))
+    env = worker_env(BGB_LOG_LEVEL=os.environ.get("BGB_TEST_LOG_LEVEL", "WARNING"), **(rates or {}))
     env.pop("REDIS_URL", None)
     log = open(tmp_path / "local.log", "ab")  # noqa: SIM115
     proc = subprocess.Popen([sys.executable, "-m", "boardgamesbot", "local", "--port", str(port), "--no-browser"],

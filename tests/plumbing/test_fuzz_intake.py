@@ -170,7 +170,10 @@ def fuzz(emulator, settings_, store, examples: int) -> None:
     table_id = start_game(store)
     before = store.r.hget(store.k.table(table_id), "doc")
     version = store.load_table(table_id)[0]["version"]
-    s = replace(settings_, token=emulator.token, api_base_url=emulator.base_url, webhook_secret=SECRET)
+    # no worker drains here: a press is not held for its verdict (answer_wait_ms), or every fuzzed press
+    # would wait out the full 800 ms (the long stream ran past its timeout so)
+    s = replace(settings_, token=emulator.token, api_base_url=emulator.base_url, webhook_secret=SECRET,
+                answer_wait_ms=0)
     woken: list[str] = []
     app = create_app(s, enqueue=woken.append)
     statuses: dict[int, int] = {}
