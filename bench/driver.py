@@ -8,6 +8,7 @@ import time
 from dataclasses import dataclass, field
 
 import locales
+from emulator.server import ControlAPIError
 
 
 @dataclass
@@ -158,7 +159,14 @@ def play(control, group: int, users: list[int], table_id: str, is_over, seed: in
             choice = rng.choice([b for b in buttons if b["text"] not in aside] or buttons)
             if think:
                 time.sleep(think)  # a person reads the prompt before pressing
-            answer = control.press(uid, m["message_id"], uid, choice["callback_data"], wait=press_wait)
+            try:
+                answer = control.press(uid, m["message_id"], uid, choice["callback_data"], wait=press_wait)
+            except ControlAPIError as exc:
+                if exc.status != 409:
+                    raise
+                # the message was edited between reading and pressing (its note, a new prompt): a
+                # person's tap on a message that changed under the finger, refused
+                answer = {"answered": True, "text": "(the message changed under the finger)"}
             run.presses += 1
             last_seen[uid] = fingerprint
             pressed_version[uid] = version_of(m, table_id)
