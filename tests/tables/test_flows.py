@@ -121,3 +121,17 @@ def test_resend_from_jogos_gives_a_fresh_prompt_and_the_old_one_goes_stale(playi
     assert not result.outbound[1].silent
     assert world.click(ANA, ANA, old).table is None
     assert world.click(ANA, ANA, world.prompt_buttons(ANA)[0].callback_data).table is not None
+
+
+def test_a_move_that_starts_no_turn_sends_its_movers_note_on_the_prompt_lane(playing):
+    """One message per move (workers/tables/play.py, _one_message_per_move): a secret bid changes nobody
+    else's prompt, so the mover's "done" note is the message the press is for and does not wait on the
+    view lane; the bid that reveals both starts the roller's turn, and then the note is a view again."""
+    world = playing
+    first = world.click(ANA, ANA, world.prompt_buttons(ANA)[2].callback_data)  # Ana bids 3: hidden
+    mine = [o for o in first.outbound if o.chat_id == ANA]
+    assert [(o.slot, o.background) for o in mine] == [("prompt.1", False)]
+    assert not [o for o in first.outbound if o.chat_id == BIA]
+    second = world.click(BIA, BIA, world.prompt_buttons(BIA)[0].callback_data)  # Bia bids 1: Ana rolls
+    assert [(o.slot, o.background) for o in second.outbound if o.chat_id == BIA] == [("prompt.1", True)]
+    assert any(o.chat_id == ANA and not o.background for o in second.outbound)

@@ -547,6 +547,7 @@ def refresh(ctx: Ctx, game: Game, match: Match, turn: Turn) -> None:
     table.acting = sorted(after)
     for seat, info in enumerate(table.seats):
         info.covered = info.covered and seat in after  # a handed-over turn lasts while the table waits on it
+    first_out = len(ctx.result.outbound)
     private: dict[int, list[Event]] = {}
     for e in turn.events:
         for s in e.audience or []:
@@ -568,6 +569,7 @@ def refresh(ctx: Ctx, game: Game, match: Match, turn: Turn) -> None:
         shown = show_seat(ctx, game, match, seat, want=seat in after, actor=turn.actor, lines=lines)
         if not shown and seat != turn.actor and private.get(seat):
             ctx.send(info.user_id, render.fit([others(ctx, seat)] + lines), silent=True)
+    _one_message_per_move(ctx, first_out, turn.actor)
     reminders.follow(ctx, after, turn.actor)
     send_summaries(ctx, turn.events)
     newcomers = {s for s in after - turn.before if s != turn.actor}
@@ -580,6 +582,24 @@ def refresh(ctx: Ctx, game: Game, match: Match, turn: Turn) -> None:
         show_status(ctx, game, match, new_message=table.status_msg is None)
     if over:
         finish(ctx, game, match)
+
+
+def _one_message_per_move(ctx: Ctx, first: int, actor: int | None) -> None:
+    """A move whose press starts nobody's turn and changes nobody's prompt (a secret assignment's
+    "Pronto", a simultaneous setup choice) would send its mover nothing but their "✔ Feito" note,
+    a view that may wait behind the group's pictures while the message keeps its buttons. That
+    note is then the one message the press is for: it rides the prompt lane (workers/outbox.py)."""
+    table = ctx.table
+    assert table is not None
+    if actor is None:
+        return
+    mover = table.seats[actor].user_id
+    made = ctx.result.outbound[first:]
+    if any(not o.background and (o.slot or "").startswith("prompt") for o in made):
+        return
+    for o in made:
+        if o.chat_id == mover and o.background and (o.slot or "").startswith("prompt"):
+            o.background = False
 
 
 def send_summaries(ctx: Ctx, events: list[Event]) -> None:
