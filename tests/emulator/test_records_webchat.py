@@ -14,7 +14,6 @@ Slow (a whole stack, a game of some two hundred presses through the bot, a brows
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import httpx
 import pytest
@@ -26,14 +25,9 @@ from emulator import Limits
 from rulesets.core import load_match
 from rulesets.core.ai.players import decide
 from rulesets.registry import get_game
+from tests.emulator.test_trickerion_webchat import CHROMIUM, FAST_LIMITS, FAST_RATES, IMAGES
 from tests.integration.lobby import open_table, text_of
 from workers.store import decode_doc
-
-CHROMIUM = "/usr/bin/chromium"
-IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
-FAST_RATES = {"BGB_RATE_CHAT": "20/1:5", "BGB_RATE_GROUP": "60/60:10", "BGB_FLOOD_BURST": "1000",
-              "BGB_FLOOD_RATE": "1000"}
-FAST_LIMITS = {"per_chat": "20/1", "per_group": "60/60"}
 
 pytestmark = [
     pytest.mark.browser,
