@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+import locales
 from bench import driver
 from tests.integration.stack import embedded
 from tests.trickerion import route
@@ -38,6 +39,9 @@ pytestmark = [
                        reason=f"no Chromium at {CHROMIUM}: install it with `apt-get install chromium` to run the "
                               "web chat browser test"),
 ]
+
+
+STALE = locales.text("tables.error.stale", "pt_BR")
 
 
 def _buttons(message: dict) -> list[dict]:
@@ -118,7 +122,11 @@ def to_placement(control, users: list[int], table_id: str, seen: dict[int, tuple
             index = route.next_press(text, labels)
             assert index is not None, (text, labels)
             seen[uid] = (prompt["message_id"], prompt["edit_count"])
-            _press(control, uid, prompt, uid, buttons[index])
+            answer = control.press(uid, prompt["message_id"], uid, buttons[index]["callback_data"], wait=10)
+            if answer.get("text") == STALE:  # the prompt was redrawn under the finger (another's choice
+                seen.pop(uid)                 # changed it): read it again and press, as a person would
+                continue
+            assert answer.get("answered") and not answer.get("text"), (buttons[index]["text"], answer)
             pressed = True
         if not pressed:
             driver.wait_for(lambda: any(
