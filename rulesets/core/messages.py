@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from rulesets.core.unchecked import unchecked
+
 
 class Seat(BaseModel):
     """A reference to a player by seat number; the renderer knows the names."""
@@ -43,17 +45,10 @@ def msg(key: str, **params: Param) -> Msg:
     for value in params.values():
         if type(value) not in _PLAIN and not (type(value) is list and all(type(v) is Msg for v in value)):
             return Msg(key=key, params=params)
-    obj = _new(Msg)
-    _set(obj, "__dict__", {"key": key, "params": params})
-    _set(obj, "__pydantic_fields_set__", {"key", "params"})
-    _set(obj, "__pydantic_extra__", None)
-    _set(obj, "__pydantic_private__", None)
-    return obj
+    return unchecked(Msg, key=key, params=params)
 
 
 _PLAIN = frozenset({bool, int, str, Seat, Msg})
-_new = object.__new__
-_set = object.__setattr__
 
 
 def seat(n: int) -> Seat:

@@ -15,7 +15,6 @@ the offered magicians, the base score items, and labels/info lines of the module
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from rulesets.core import Event, Rng
@@ -226,12 +225,18 @@ class Module:
 
 
 REGISTRY: dict[str, Module] = {}
+_ACTIVE: dict[tuple[str, ...], tuple[Module, ...]] = {}  # the modules of each list of names, looked up once
 
 
 def register(module: Module) -> None:
     REGISTRY[module.name] = module
+    _ACTIVE.clear()
 
 
-def active(state: State) -> Iterator[Module]:
-    for name in state.modules:
-        yield REGISTRY[name]
+def active(state: State) -> tuple[Module, ...]:
+    # a tuple remembered per list of names, not a generator: the rules ask this thousands of times a game
+    names = tuple(state.modules)
+    found = _ACTIVE.get(names)
+    if found is None:
+        found = _ACTIVE[names] = tuple(REGISTRY[name] for name in names)
+    return found

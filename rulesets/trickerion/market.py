@@ -58,12 +58,18 @@ def buyable(state: State, s: int) -> list[str]:
     return [c for c in _on_sale(state, area) if quantities(state, s, c, area)]
 
 
+def _buys_one(state: State, s: int, comp: str, area: list[str], bargain_ap: int) -> bool:
+    """Whether `quantities` offers anything: one unit, the cheapest purchase (the menu asks every move)."""
+    p, price = state.p[s], unit_price(state, comp, area)
+    return price is not None and room_for(p, comp) > 0 and _cheapest_total(price, bargain_ap) <= p.coins
+
+
 def menu(state: State, s: int) -> list[str]:
     ap = state.cur.ap
     out = []
     if ap >= cost(state, "comprar"):
-        area = buy_area(state)
-        if any(quantities(state, s, c, area) for c in _on_sale(state, area)):
+        area, bargain_ap = buy_area(state), ap - cost(state, "comprar")
+        if any(_buys_one(state, s, c, area, bargain_ap) for c in _on_sale(state, area)):
             out.append("comprar")
     if ap >= cost(state, "encomendar") and None in state.orders:
         out.append("encomendar")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from rulesets.core import Event, Rng, msg
+from rulesets.core.unchecked import unchecked
 
 from . import hooks, market, theater, town_center, workshop
 from .data import BOARD, DAYS
@@ -15,11 +16,15 @@ from .state import Current, Player, State
 PLACES = {"downtown": town_center, "market": market, "workshop": workshop, "theater": theater}
 
 
-def places(state: State) -> dict:
-    out = dict(PLACES)
+def place(state: State, loc: str):
+    """The place at a location: the base game's, or a module's (a later module's over an earlier one's).
+    One location looked up, not the whole table built: a move asks this several times."""
+    found = PLACES.get(loc)
     for m in hooks.active(state):
-        out.update(m.places(state))
-    return out
+        found = m.places(state).get(loc, found)
+    if found is None:
+        raise KeyError(loc)
+    return found
 
 
 def card_location(state: State, card: str) -> str:
@@ -206,7 +211,7 @@ def _free_spaces(state: State, s: int, char: str, loc: str) -> list[str]:
     if loc == "workshop":
         keys = _board_spaces("workshop", s)
     elif loc not in BOARD.locations:
-        keys = places(state)[loc].spaces(state, s, char)
+        keys = place(state, loc).spaces(state, s, char)
     else:
         keys = _board_spaces(loc, state.n)
     return [k for k in keys if k not in state.occ]
@@ -230,7 +235,7 @@ def space_ap(key: str, state: State | None = None) -> int | None:
     """The space's AP modifier; None for a performance space (the magician's AP are lost)."""
     parts = key.split(".")
     if parts[0] not in BOARD.locations:
-        return places(state)[parts[0]].space_ap(key)
+        return place(state, parts[0]).space_ap(key)
     if parts[0] == "theater":
         return None if parts[2] == "p" else DAYS[int(parts[1])].backstage_ap
     return BOARD.locations[parts[0]].spaces[int(parts[-1])].ap
@@ -240,14 +245,16 @@ def space_kind(key: str, state: State | None = None) -> tuple:
     """What a space is to the rules: its location and AP modifier, and in the Theater its weekday and
     whether it is the performance space. Two free spaces of one kind are the same choice (PT p.12: a
     character takes the location's modifier; nothing else tells a location's spaces apart)."""
-    if key.split(".")[0] in BOARD.locations:
-        return _board_kind(key)
-    return key.split(".")[0], space_ap(key, state)
+    found = _board_kind(key)
+    return found if found is not None else (key.split(".")[0], space_ap(key, state))
 
 
 @cache  # a board space's kind never changes (the placement prompt asks for every free one, every move)
-def _board_kind(key: str) -> tuple:
+def _board_kind(key: str) -> tuple | None:
+    """A board space's kind; None for a module's space (a module may change it)."""
     parts = key.split(".")
+    if parts[0] not in BOARD.locations:
+        return None
     if parts[0] == "theater":
         return parts[0], parts[1], parts[2][0]
     return parts[0], space_ap(key)
@@ -373,7 +380,8 @@ def alocar(state: State, s: int, c: str, key: str, events: list[Event]) -> bool:
     enhance = BOARD.locations[loc].enhance if loc in BOARD.locations else True
     for m in hooks.active(state):
         enhance = m.enhance(state, loc, enhance)
-    state.cur = Current(c=c, loc=loc, sp=key, ap=max(0, ap), shard=enhance)
+    # unvalidated (every placement builds one): the rules' own str, int and bool
+    state.cur = unchecked(Current, c=c, loc=loc, sp=key, ap=max(0, ap), shard=enhance)
     state.ctx = {}
     state.step = "acoes"
     for m in hooks.active(state):
@@ -431,7 +439,7 @@ def _menu(state: State, s: int, extra: int = 0) -> list[str]:
     """The location's actions the character can pay for (with `extra` AP more)."""
     state.cur.ap += extra
     try:
-        return places(state)[state.cur.loc].menu(state, s)
+        return place(state, state.cur.loc).menu(state, s)
     finally:
         state.cur.ap -= extra
 
@@ -439,15 +447,15 @@ def _menu(state: State, s: int, extra: int = 0) -> list[str]:
 def surely_busy(state: State, s: int) -> bool:
     """A quick look (the full menu is the costly part of a move): whether the place surely offers the
     character an action now, by the places that can tell at once (an action always there)."""
-    place = places(state)[state.cur.loc]
-    return hasattr(place, "surely_busy") and place.surely_busy(state, s)
+    here = place(state, state.cur.loc)
+    return hasattr(here, "surely_busy") and here.surely_busy(state, s)
 
 
 def opened_by_returns(state: State, s: int) -> bool:
     """Whether giving components or tricks back could let the character act here (room for a purchase, a
     trick slot to learn into, a Theater slot freed...): each place says; one that does not, perhaps."""
-    place = places(state)[state.cur.loc]
-    return place.opened_by_returns(state, s) if hasattr(place, "opened_by_returns") else True
+    here = place(state, state.cur.loc)
+    return here.opened_by_returns(state, s) if hasattr(here, "opened_by_returns") else True
 
 
 def acoes_opcoes(state: State, s: int) -> list[str]:
@@ -478,7 +486,7 @@ def escolher_acao(state: State, s: int, choice: str, rng: Rng, events: list[Even
         state.step = "devolver"
         return False
     state.cur.shard = False  # an action begins: the placement's Reforçar is past
-    places(state)[state.cur.loc].start(state, s, choice, rng, events)
+    place(state, state.cur.loc).start(state, s, choice, rng, events)
     return False
 
 

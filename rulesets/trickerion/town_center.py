@@ -59,12 +59,19 @@ def _learnable(state: State, p: Player, cat: str, taken: set[str]) -> list[str]:
             if t not in taken and TRICKS[t].category == cat and learn_price(p, t) <= p.coins]
 
 
+def _learnable_categories(state: State, p: Player) -> set[str]:
+    """The categories with a trick the player could learn now: one pass over the Residence (the action
+    menu asks this every move; a pass per die and category cost ten)."""
+    taken = taken_tricks(state)
+    return {TRICKS[t].category for t in residence(state) if t not in taken and learn_price(p, t) <= p.coins}
+
+
 def aprender_dado_opcoes(state: State, s: int) -> list[str]:
     p = state.p[s]
     if len(p.tricks) >= trick_capacity(p) or free_symbol(p) is None:
         return []
     fav = MAGICIANS[p.magician].category
-    taken = taken_tricks(state)
+    learnable = _learnable_categories(state, p)
     out = []
     for die in ("r0", "r1"):
         face = state.dice[die]
@@ -72,7 +79,7 @@ def aprender_dado_opcoes(state: State, s: int) -> list[str]:
             continue
         cats = CATEGORIES if face == "any" else (face,)
         for cat in dict.fromkeys((*cats, fav)):
-            if _learnable(state, p, cat, taken):
+            if cat in learnable:
                 out.append(f"ad:{die}:{cat}")
     return out
 

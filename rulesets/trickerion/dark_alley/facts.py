@@ -30,3 +30,4 @@ assert len(SPECIALS) == 40 and all(sum(c.location == loc for c in SPECIALS.value
 assert all(c.frame == "any" or c.frame in BOARD.actions or c.frame in ("arquitetar", "apresentar")
            for c in SPECIALS.values())
 PERMANENT = "alley"        # the permanent Beco Escuro assignment card (and the location's key)
+FREELANCE = ("downtown", "market", PERMANENT, "theater")  # where Freelancer (A25) may send a Workshop card's character

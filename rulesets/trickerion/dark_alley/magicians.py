@@ -30,7 +30,7 @@ from rulesets.core import Event, Rng, msg
 from .. import ledger
 from ..rules import cost, gain, kind, log, owned, qty, shards_gained, trick_name, who
 from ..state import State
-from .facts import PERMANENT, SPECIALS
+from .facts import FREELANCE, PERMANENT, SPECIALS
 
 GENTLEMAN_PLACES = ("downtown", "market", PERMANENT)
 
@@ -87,16 +87,12 @@ def _mimic_open(state: State, s: int) -> bool:
 def mimic_freelancer(state: State, s: int, card: str) -> list[str]:
     """Mimetismo may copy an opponent's Freelancer (A25) for a permanent Workshop card: "Você pode usar a
     habilidade impressa da carta copiada" (PT p.21), so the character may go to any other location."""
-    from .special_cards import FREELANCE
-
     if card == "workshop" and _mimic_open(state, s) and "A25" in mimic_candidates(state, s, "workshop"):
         return list(FREELANCE)
     return []
 
 
 def mimic_placed(state: State, s: int, char: str, key: str, events: list[Event]) -> None:
-    from .special_cards import FREELANCE
-
     p, a, loc = state.p[s], state.alley, key.split(".")[0]
     card = p.plan.get(char)
     if card == "workshop" and loc in FREELANCE and _mimic_open(state, s):  # placed by the copied Freelancer
@@ -340,10 +336,10 @@ def performed(state: State, s: int, events: list[Event]) -> None:
 
 def electra_choices(state: State, s: int) -> list[str]:
     """Supercarga (M08): set up two markers of one trick on one slot."""
-    from ..theater import truques_para_preparar
-
     if state.p[s].magician != "M08" or state.cur.loc != "theater" or state.cur.ap < cost(state, "preparar"):
         return []
+    from ..theater import truques_para_preparar  # (asked every Theater move: imported only for Electra's)
+
     ok = {c[3:] for c in truques_para_preparar(state, s)}
     return [f"el:{o.t}" for o in state.p[s].tricks if o.t in ok and o.on >= 2]
 

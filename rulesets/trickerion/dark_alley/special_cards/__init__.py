@@ -37,7 +37,7 @@ from ...rules import (
 from ...state import State
 from ...town_center import X, hire_ok
 from ...workshop import marcadores_ao_arquitetar
-from ..facts import ALLEY, LOCATIONS, PERMANENT, SPECIALS
+from ..facts import ALLEY, FREELANCE, LOCATIONS, SPECIALS
 from ..magicians import electra_choices, electra_stack
 from .common import _done, card_msg, proceed, ready
 from .downtown import (
@@ -202,9 +202,6 @@ def empower(state: State, s: int, choice: str, rng: Rng, events: list[Event]) ->
         log(events, "da_empower", player=who(s))
     state.cur.shard = False  # Empower was this placement's Reforçar (taken or not)
     _done(state)
-
-
-FREELANCE = ["downtown", "market", PERMANENT, "theater"]
 
 
 def more_locations(state: State, card: str) -> list[str]:
