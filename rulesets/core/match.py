@@ -83,16 +83,22 @@ def new_match(game: Game | str, options: dict[str, Any], players: int, seed: int
 def check_move(game: Game, match: Match, seat: int, choice: str,
                expected_version: int | None = None, legal: list[str] | None = None) -> None:
     """Raise IllegalMove with a readable reason if `seat` may not make `choice` now. `legal`: the seat's
-    legal choices in this very position, when the caller has just asked the game for them."""
+    legal choices in this very position, when the caller has just asked the game who acts and what this
+    seat may choose (a playout, every move: asking again whether the game is over and who acts was a
+    fiftieth of a random Trickerion game)."""
     if expected_version is not None and expected_version != match.version:
         raise IllegalMove(msg("core.error.stale"))
+    if legal is not None:
+        if choice not in legal:
+            raise IllegalMove(msg("core.error.illegal_choice"))
+        return
     if game.is_over(match.state):
         raise IllegalMove(msg("core.error.game_over"))
     if not 0 <= seat < match.players:
         raise IllegalMove(msg("core.error.not_a_player"))
     if seat not in game.to_act(match.state):
         raise IllegalMove(msg("core.error.not_your_turn"))
-    if choice not in (game.legal_choices(match.state, seat) if legal is None else legal):
+    if choice not in game.legal_choices(match.state, seat):
         raise IllegalMove(msg("core.error.illegal_choice"))
 
 

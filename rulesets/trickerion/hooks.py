@@ -225,18 +225,21 @@ class Module:
 
 
 REGISTRY: dict[str, Module] = {}
-_ACTIVE: dict[tuple[str, ...], tuple[Module, ...]] = {}  # the modules of each list of names, looked up once
+_LAST: tuple[list[str], tuple[Module, ...]] = ([], ())  # the last list of names asked for, and its modules
 
 
 def register(module: Module) -> None:
+    global _LAST
     REGISTRY[module.name] = module
-    _ACTIVE.clear()
+    _LAST = ([], ())
 
 
 def active(state: State) -> tuple[Module, ...]:
-    # a tuple remembered per list of names, not a generator: the rules ask this thousands of times a game
-    names = tuple(state.modules)
-    found = _ACTIVE.get(names)
-    if found is None:
-        found = _ACTIVE[names] = tuple(REGISTRY[name] for name in names)
-    return found
+    # the last answer remembered, and a tuple rather than a generator: the rules ask this thousands of times
+    # a game, nearly always for the same names
+    global _LAST
+    names, modules = _LAST
+    if state.modules != names:
+        modules = tuple(REGISTRY[name] for name in state.modules)
+        _LAST = (list(state.modules), modules)
+    return modules

@@ -93,11 +93,14 @@ def iniciar_atribuicao(state: State) -> None:
 def next_pick(p: Player, after: str | None = None) -> str | None:
     """The next character (after `after`, in the team's order, round again) with no card that was not
     left idle; None when there is none or no card is left to give."""
-    if not any(n > 0 for n in hand_left(p).values()):
+    if max(hand_left(p).values(), default=0) <= 0:  # no card left to give
         return None
     team = characters(p)
     start = team.index(after) + 1 if after in team else 0
-    return next((c for c in team[start:] + team[:start] if c not in p.plan and c not in p.rest), None)
+    for c in team[start:] + team[:start]:
+        if c not in p.plan and c not in p.rest:
+            return c
+    return None
 
 
 def atribuir_opcoes(state: State, s: int) -> list[str]:
@@ -265,7 +268,7 @@ def distinct_spaces(state: State, s: int, char: str) -> list[str]:
     seen: set[tuple] = set()
     out = []
     for key in free_spaces(state, s, char):
-        kind_ = space_kind(key, state)
+        kind_ = _board_kind(key) or space_kind(key, state)  # (the cached board kind first: asked every move)
         if kind_ not in seen:
             seen.add(kind_)
             out.append(key)
@@ -437,6 +440,8 @@ def reforcar(state: State, s: int, events: list[Event]) -> None:
 
 def _menu(state: State, s: int, extra: int = 0) -> list[str]:
     """The location's actions the character can pay for (with `extra` AP more)."""
+    if not extra:  # (the usual case, every move: no AP to lend and take back)
+        return place(state, state.cur.loc).menu(state, s)
     state.cur.ap += extra
     try:
         return place(state, state.cur.loc).menu(state, s)

@@ -11,9 +11,12 @@ class Model(BaseModel):
     """The base of every part of the state. The rules assign fields thousands of times a game (and the
     AI's search millions); pydantic's `__setattr__` bookkeeping (assignment validation, which is off
     here anyway, and the set-fields record, which nothing reads) doubled the cost of each. A loaded
-    state is validated as ever; assignments are the rules' own and plain."""
+    state is validated as ever; assignments are the rules' own and plain. `__delattr__` too: while pydantic's
+    own is there, Python dispatches every assignment through a generic hook that looks `__setattr__` up and
+    calls it as a method (no field of the state is ever deleted)."""
 
     __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
 
 class Owned(Model):

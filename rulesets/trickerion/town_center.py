@@ -62,8 +62,9 @@ def _learnable(state: State, p: Player, cat: str, taken: set[str]) -> list[str]:
 def _learnable_categories(state: State, p: Player) -> set[str]:
     """The categories with a trick the player could learn now: one pass over the Residence (the action
     menu asks this every move; a pass per die and category cost ten)."""
-    taken = taken_tricks(state)
-    return {TRICKS[t].category for t in residence(state) if t not in taken and learn_price(p, t) <= p.coins}
+    taken, fame, coins = taken_tricks(state), p.fame, p.coins
+    return {TRICKS[t].category for t in residence(state)
+            if t not in taken and max(0, TRICKS[t].threshold - fame) <= coins}  # learn_price, inlined
 
 
 def aprender_dado_opcoes(state: State, s: int) -> list[str]:

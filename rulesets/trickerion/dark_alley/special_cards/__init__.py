@@ -270,7 +270,7 @@ DISCOUNT = {"A28": "contratar", "A30": "aprender", "A34": "pegar_moedas"}
 
 def action_cost(state: State, action: str, value: int) -> int:
     a = state.alley
-    if ready(state) and DISCOUNT.get(a.card) == action:
+    if a is not None and DISCOUNT.get(a.card) == action and ready(state):  # (the card first: every cost asks)
         return max(0, value - 1)
     return value
 
