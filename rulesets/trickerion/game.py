@@ -150,7 +150,8 @@ def advance(state: State, rng: Rng, events: list[Event]) -> bool:
     """Run the automatic parts of the game until someone must decide. True if information was revealed."""
     revealed = False
     while True:
-        if state.phase in ("magician", "start"):
+        phase = state.phase  # (read once: asked after every move)
+        if phase in ("magician", "start"):
             if setup.next_decision(state):
                 return revealed
             if state.beginner:
@@ -159,23 +160,23 @@ def advance(state: State, rng: Rng, events: list[Event]) -> bool:
             state.phase, state.round = "round", 1
             for m in hooks.active(state):
                 m.after_setup(state, rng, events)
-        elif state.phase == "round":
+        elif phase == "round":
             if state.step or state.steps:  # a module's decisions after the setup (the quick game's)
                 return revealed
             iniciar_rodada(state, rng, events)
-        elif state.phase == "advertise":
+        elif phase == "advertise":
             if state.steps:
                 return revealed
             state.phase, state.turn, state.step = "assign", None, "assign"
             placement.iniciar_atribuicao(state)
             log(events, "assignment")
-        elif state.phase == "assign":
+        elif phase == "assign":
             if not all(p.ready for p in state.p):
                 return revealed
             placement.revelar(state, events)
             revealed = True
             state.phase, state.pi, state.step = "place", 0, ""
-        elif state.phase == "place":
+        elif phase == "place":
             if state.step:
                 return revealed
             s = placement.next_seat(state)
@@ -189,11 +190,11 @@ def advance(state: State, rng: Rng, events: list[Event]) -> bool:
                 m.before_performances(state, rng, events)
             if state.step:
                 return revealed
-        elif state.phase == "perform":
+        elif phase == "perform":
             if state.step or performance.next_decision(state, events):
                 return revealed
             state.phase = "end"
-        elif state.phase == "end":
+        elif phase == "end":
             end_of_round.run(state, rng, events)
             if state.round >= rounds(state):
                 state.phase, state.turn, state.step = "over", None, ""

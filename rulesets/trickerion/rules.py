@@ -77,22 +77,24 @@ def step_of(state: State, s: int) -> str:
     """The decision seat s is asked now: the table's when it is on turn (the others may be waiting on
     it), else its own, when several seats decide at the same time, each something of its own (the
     players' setup, Propaganda, the quick game's components)."""
-    if s == state.turn and state.step:
-        return state.step
-    return state.steps.get(str(s)) or state.step
+    step = state.step  # (read once: asked several times a move)
+    if s == state.turn and step:
+        return step
+    return state.steps.get(str(s)) or step
 
 
 def deciding(state: State) -> list[int]:
     """Who must decide now: everyone still assigning; else the seat on turn, beside the seats deciding
     something of their own at the same time (state.steps)."""
-    if state.phase == "assign":
+    phase, turn = state.phase, state.turn  # (read once: asked several times a move)
+    if phase == "assign":
         return [s for s, p in enumerate(state.p) if not p.ready]
-    if state.phase == "over":
+    if phase == "over":
         return []
-    seats = [] if state.turn is None else [state.turn]
+    seats = [] if turn is None else [turn]
     if not state.steps:  # (the usual case: asked every move)
         return seats
-    return seats + sorted(int(k) for k in state.steps if int(k) != state.turn)
+    return seats + sorted(int(k) for k in state.steps if int(k) != turn)
 
 
 def set_step(state: State, s: int, step: str) -> None:

@@ -63,8 +63,14 @@ def _learnable_categories(state: State, p: Player) -> set[str]:
     """The categories with a trick the player could learn now: one pass over the Residence (the action
     menu asks this every move; a pass per die and category cost ten)."""
     taken, fame, coins = taken_tricks(state), p.fame, p.coins
-    return {TRICKS[t].category for t in residence(state)
-            if t not in taken and max(0, TRICKS[t].threshold - fame) <= coins}  # learn_price, inlined
+    return {cat for t, cat, threshold in _facts(residence(state))
+            if t not in taken and max(0, threshold - fame) <= coins}  # learn_price, inlined
+
+
+@cache
+def _facts(tricks: tuple[str, ...]) -> tuple[tuple[str, str, int], ...]:
+    """Each trick's category and Fame threshold, read once (the action menu scans the Residence every move)."""
+    return tuple((t, TRICKS[t].category, TRICKS[t].threshold) for t in tricks)
 
 
 def aprender_dado_opcoes(state: State, s: int) -> list[str]:

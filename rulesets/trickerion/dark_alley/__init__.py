@@ -58,16 +58,18 @@ class Improved:
 
 
 IMPROVED = {loc: Improved(place) for loc, place in BASE_PLACES.items()}  # they hold no state: built once
+# The module's places while no character acts at a base location, and while one does (read only: a move asks
+# for them several times)
+ALONE = {PERMANENT: beco_escuro}
+WITH = {loc: {PERMANENT: beco_escuro, loc: improved} for loc, improved in IMPROVED.items()}
 
 
 class DarkAlley(hooks.Module):
     name = "dark_alley"
 
     def places(self, state: State) -> dict[str, Any]:
-        out: dict[str, Any] = {PERMANENT: beco_escuro}
-        if state.cur is not None and state.cur.loc in BASE_PLACES:
-            out[state.cur.loc] = IMPROVED[state.cur.loc]
-        return out
+        cur = state.cur
+        return WITH[cur.loc] if cur is not None and cur.loc in BASE_PLACES else ALONE
 
     def steps(self, state: State) -> dict[str, tuple]:
         return STEPS
@@ -110,8 +112,7 @@ class DarkAlley(hooks.Module):
             state.ctx = {"next": state.step, "queue": queue[1:]}
             state.step = queue[0]
 
-    def action_cost(self, state: State, action: str, value: int) -> int:
-        return special_cards.action_cost(state, action, value)
+    action_cost = staticmethod(special_cards.action_cost)  # (no call in between: every action's cost asks)
 
     def acted(self, state: State, s: int, action: str, info: dict[str, Any], events: list[Event]) -> None:
         special_cards.acted(state, s, action, info, events)

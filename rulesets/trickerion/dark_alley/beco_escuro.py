@@ -14,6 +14,8 @@ The cards drawn and the card kept are told to the drawing player only; the other
 
 from __future__ import annotations
 
+from functools import cache
+
 from rulesets.core import Event, Rng, msg
 
 from .. import hooks
@@ -36,8 +38,13 @@ def prophecies_on(state: State) -> bool:
     return "prophecies" in state.modules
 
 
-def spaces(state: State, s: int, char: str) -> list[str]:
-    return [f"{PERMANENT}.{i}" for i, sp in enumerate(SPACES) if sp["from_players"] <= state.n]
+def spaces(state: State, s: int, char: str) -> tuple[str, ...]:
+    return _spaces(state.n)
+
+
+@cache  # the same all game (the placement prompt asks for them every move)
+def _spaces(n: int) -> tuple[str, ...]:
+    return tuple(f"{PERMANENT}.{i}" for i, sp in enumerate(SPACES) if sp["from_players"] <= n)
 
 
 def space_ap(key: str) -> int:
