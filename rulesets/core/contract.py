@@ -177,6 +177,12 @@ class Game(ABC, Generic[S, O]):
     @abstractmethod
     def legal_choices(self, state: S, seat: int) -> list[str]: ...
 
+    def listed_choices(self, state: S, seat: int) -> list[str] | None:
+        """The seat's legal choices if the game listed them already in this very position, at the end of
+        its last `apply` to this state (None: not kept). Only for a caller that has changed nothing in the
+        state since (a playout): a game that keeps them saves listing a menu twice a move."""
+        return None
+
     @abstractmethod
     def prompt(self, state: S, seat: int) -> Prompt: ...
 

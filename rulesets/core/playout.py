@@ -58,18 +58,23 @@ def _playout(game: Game, players: int, seed: int, options: dict[str, Any] | None
     chooser = random.Random(seed * 7919 + 17)
     if check:
         check(game, match)
+    # chooser.choice(x) is x[chooser._randbelow(len(x))] (the same draws), without its Python frame
+    below = chooser._randbelow
+    listed = game.listed_choices
     actions = 0
     while not game.is_over(match.state):
         if actions >= max_actions:
             raise PlayoutStuck(f"{game.name} seed {seed}: no end after {max_actions} actions")
-        seats = game.to_act(match.state)
+        state = match.state
+        seats = game.to_act(state)
         if not seats:
             raise PlayoutStuck(f"{game.name} seed {seed}: nobody to act but the game is not over")
-        seat = chooser.choice(seats)
-        choices = game.legal_choices(match.state, seat)
+        seat = seats[below(len(seats))]
+        # the game may have listed them at the end of the last move (nothing changed the state since)
+        choices = listed(state, seat) or game.legal_choices(state, seat)
         if not choices:
             raise PlayoutStuck(f"{game.name} seed {seed}: seat {seat} must act but has no choice")
-        match, _ = act(match, seat, chooser.choice(choices), inplace=True, legal=choices)
+        match, _ = act(match, seat, choices[below(len(choices))], inplace=True, legal=choices)
         actions += 1
         if check:
             check(game, match)

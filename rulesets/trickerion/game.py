@@ -259,6 +259,10 @@ def _may_have_one_answer(state: State, s: int) -> bool:
     return True
 
 
+# The last settled position and the menus listed there, seat by seat: a playout asks for one of them next
+_LISTED: tuple[State | None, dict[int, list[str]]] = (None, {})
+
+
 def settle(state: State, rng: Rng, events: list[Event], actor: int | None = None,
            before: tuple | None = None) -> bool:
     """Apply every question with a single legal answer, each told in the log (privately during the secret
@@ -272,14 +276,18 @@ def settle(state: State, rng: Rng, events: list[Event], actor: int | None = None
         if before is not None and actor is not None and _moment(state) == before:
             seats = [s for s in seats if s == actor or s == state.turn]
         before = None  # after a step taken here, everyone is looked at again
+        listed = {}
         for s in seats:
             if not _may_have_one_answer(state, s):
                 continue
-            choice = only_answer(state, s, handlers(state, s)[0](state, s))
+            listed[s] = choices = handlers(state, s)[0](state, s)
+            choice = only_answer(state, s, choices)
             if choice is not None:
                 found = s, choice
                 break
         if found is None:
+            global _LISTED
+            _LISTED = state, listed  # the position stays as it is: these are its menus (see listed_choices)
             return checkpoint
         s, choice = found
         step = step_of(state, s)
@@ -355,6 +363,12 @@ class Trickerion(Game[State, Options]):
 
     def legal_choices(self, state: State, seat: int) -> list[str]:
         return handlers(state, seat)[0](state, seat)
+
+    def listed_choices(self, state: State, seat: int) -> list[str] | None:
+        # a sub-menu (Comprar, Encomendar, the setup's choices...) was listed by `settle` to see whether it
+        # has one answer; listing it again for the playout was about 4 % of a random game
+        kept, listed = _LISTED
+        return listed.get(seat) if kept is state else None
 
     def apply(self, state: State, seat: int, choice: str, rng: Rng) -> Outcome:
         events: list[Event] = []
