@@ -16,7 +16,7 @@ from rulesets.core.ai.search import search
 from rulesets.core.playout import random_playout
 from rulesets.spellbook.ai import KNOWLEDGE
 from rulesets.spellbook.ai.estimate import estimate
-from rulesets.spellbook.ai.knowledge import copy_state
+from rulesets.spellbook.ai.knowledge import SOLO_DAYS, copy_state
 from rulesets.spellbook.ai.sight import in_sight
 from rulesets.spellbook.data import KIND_BY_ID, NCOL, NKIND, NRUNE, PER_KIND
 from rulesets.spellbook.game import GAME
@@ -183,3 +183,12 @@ def test_the_evaluation_counts_points_on_the_table():
                                                     "green_triangle", "white_circle"))
     _, rival = estimate(solo)
     assert rival >= 26  # ten on the track already score 26; more Days will add to it
+
+
+def test_the_horizon_cuts_after_each_day_and_in_solo_after_every_two():
+    duel, solo = position(), position(players=1, pools={0: []})
+    base_duel, base_solo = KNOWLEDGE.horizon(duel), KNOWLEDGE.horizon(solo)
+    duel.players[0].days += 1
+    solo.players[0].days += 1
+    assert KNOWLEDGE.horizon(duel) - base_duel == 1
+    assert KNOWLEDGE.horizon(solo) - base_solo == pytest.approx(1 / SOLO_DAYS) and SOLO_DAYS == 2

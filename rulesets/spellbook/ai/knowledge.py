@@ -4,7 +4,9 @@
   seat's view shows only how many Materia each holds. Each iteration deals the unseen Materia
   (105 minus those in sight) between the two at random, and the future draws come from the
   search's own generator, never the game's seed (ruling AI1 in docs/rulings/spellbook.md).
-- **Horizon**: the end of a Day (the clock is the number of Days played by everyone).
+- **Horizon**: the end of a Day (the clock is the number of Days played by everyone); in solo,
+  where no other player's Day comes between, the end of every second Day (`SOLO_DAYS`): one Day
+  ahead, the solo bot lost to the track by 13 points a game, two Days ahead by 4 (docs/ai.md).
 - **Evaluation**: estimated final points (estimate.py) turned into each seat's standing.
 - **Policy and ordering**: values.py's judgement of every choice; the rollouts take the best
   with a little noise, the tree searches the best first and fácil only the few best.
@@ -26,6 +28,7 @@ MAJOR_STEPS = {"learn", "learn_level", "copy", "upgrade", "bonus_morning", "pick
 MINOR_EFFORT = 0.35  # which Materia to take, store, pay or discard: fewer iterations settle it
 NOISE = 0.6  # the rollouts' randomness, in value points: enough to try the near-best moves too
 FACIL_WIDTH = 4  # fácil searches only this many of the best-looking choices
+SOLO_DAYS = 2  # solo: a cut every two Days (no other player's Day between), as far as a 2-player round
 
 
 def copy_state(st: State) -> State:
@@ -61,7 +64,7 @@ class SpellbookKnowledge(Knowledge):
     budgets = {
         "facil": Budget(iterations=60, horizon=1, exploration=0.5, time_cap_s=1.0),
         "medio": Budget(iterations=250, horizon=1, exploration=0.5, time_cap_s=3.0),
-        "dificil": Budget(iterations=600, horizon=2, exploration=0.15, bias=0.5, time_cap_s=5.0),
+        "dificil": Budget(iterations=600, horizon=1, exploration=0.5, bias=0.5, time_cap_s=5.0),
     }
 
     def determinize(self, state: State, seat: int, rng: SearchRng) -> State:
@@ -74,8 +77,9 @@ class SpellbookKnowledge(Knowledge):
         points, rival = estimate(state)
         return standing(points, self.scale, rival)
 
-    def horizon(self, state: State) -> int:
-        return sum(pl.days for pl in state.players)
+    def horizon(self, state: State) -> float:
+        days = sum(pl.days for pl in state.players)
+        return days / SOLO_DAYS if state.solo else days
 
     def policy(self, state: State, seat: int, choices: list[str], rng: SearchRng) -> str:
         values = choice_values(state, seat, choices)
