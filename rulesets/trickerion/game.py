@@ -208,7 +208,9 @@ def advance(state: State, rng: Rng, events: list[Event]) -> bool:
 
 def handlers(state: State, seat: int) -> tuple:
     """The (choices, apply) pair of the seat's decision in progress; modules' places bring their own steps."""
-    step = step_of(state, seat)
+    step = state.step  # step_of, written out (asked several times a move)
+    if seat != state.turn or not step:
+        step = state.steps.get(str(seat)) or step
     found = STEPS.get(step)
     if found is None:
         for m in hooks.active(state):
@@ -273,12 +275,15 @@ def settle(state: State, rng: Rng, events: list[Event], actor: int | None = None
     for _ in range(SETTLE_LIMIT):
         found = None
         seats = deciding(state)
+        # a seat deciding alone is listed at once, without the cheap look first: whoever moves next (a
+        # playout, the search) lists its menu anyway, and takes this one (listed_choices)
+        alone = len(seats) == 1
         if before is not None and actor is not None and _moment(state) == before:
             seats = [s for s in seats if s == actor or s == state.turn]
         before = None  # after a step taken here, everyone is looked at again
         listed = {}
         for s in seats:
-            if not _may_have_one_answer(state, s):
+            if not alone and not _may_have_one_answer(state, s):
                 continue
             listed[s] = choices = handlers(state, s)[0](state, s)
             choice = only_answer(state, s, choices)

@@ -77,7 +77,8 @@ def search(knowledge: Knowledge, state: Any, seat: int, budget: Budget, level: s
         actions = 0
         while not game.is_over(sim) and node is not None:
             actor, in_tree = _mover(game.to_act(sim), seat)
-            choices = game.legal_choices(sim, actor)
+            # the menu the game listed at the end of the last step, if it kept it (nothing changed sim since)
+            choices = game.listed_choices(sim, actor) or game.legal_choices(sim, actor)
             if len(choices) == 1:
                 choice = choices[0]
             elif not in_tree:
@@ -172,7 +173,7 @@ def _rollout(knowledge: Knowledge, sim: Any, rng: SearchRng, clock: int, budget:
             and actions < budget.max_rollout:
         seats = game.to_act(sim)
         actor = seats[0] if len(seats) == 1 else seats[int(rng.random() * len(seats))]
-        choices = game.legal_choices(sim, actor)
+        choices = game.listed_choices(sim, actor) or game.legal_choices(sim, actor)  # (as in search)
         choice = choices[0] if len(choices) == 1 else knowledge.policy(sim, actor, choices, rng)
         knowledge.apply(sim, actor, choice, rng)
         actions += 1
