@@ -20,7 +20,7 @@ from rulesets.spellbook.ai.knowledge import SOLO_DAYS, copy_state
 from rulesets.spellbook.ai.sight import in_sight
 from rulesets.spellbook.data import KIND_BY_ID, NCOL, NKIND, NRUNE, PER_KIND
 from rulesets.spellbook.game import GAME
-from rulesets.spellbook.state import MORNING, NIGHT
+from rulesets.spellbook.state import MIDDAY, MORNING, NIGHT
 
 from .helpers import m, position
 
@@ -192,3 +192,17 @@ def test_the_horizon_cuts_after_each_day_and_in_solo_after_every_two():
     solo.players[0].days += 1
     assert KNOWLEDGE.horizon(duel) - base_duel == 1
     assert KNOWLEDGE.horizon(solo) - base_solo == pytest.approx(1 / SOLO_DAYS) and SOLO_DAYS == 2
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_full_pool_never_passes_a_midday_it_could_store(level):
+    # two players who pass every Midday with nine Materia never end the game (seen: Day 300)
+    pool = m("red_circle", "red_square", "red_triangle", "green_circle", "green_square", "purple_circle",
+             "purple_square", "blue_circle", "blue_square")
+    st = position(pools={0: pool, 1: list(pool)}, fams={0: m("white_circle"), 1: []}, phase=MIDDAY,
+                  learned={0: {"sacrifice": (3, KIND_BY_ID["yellow_circle"])}})
+    choices = GAME.legal_choices(st, 0)
+    assert "pass" in choices and any(c.startswith("store.") for c in choices)
+    assert "pass" not in [c for c, _ in KNOWLEDGE.order(st, 0, choices, level)]
+    match = new_match(GAME, {}, 2, 1).model_copy(update={"state": st})
+    assert choose(match, 0, level, 5).startswith("store.")

@@ -93,13 +93,19 @@ def choice_values(st: State, p: int, choices: list[str]) -> list[float]:
 
 
 def undominated(st: State, choices: list[str]) -> list[str]:
-    """The choices left once those that only waste Materia are dropped: paying for a spell with
-    a wild (three Materia) while a Materia of its colour would do (useless once it is learned)."""
+    """The choices left once those that only waste are dropped: paying for a spell with a wild
+    (three Materia) while a Materia of its colour would do (useless once it is learned); passing a
+    Midday with a full pool while it could store — the next Morning could take nothing, and two
+    such players would pass Day after Day for ever, each counting on the Days still to come
+    (estimate.py's growth), which a game that never ends never brings."""
     task = st.q[0] if st.q else None
     if task and task["do"] == "learn_pay" and any(c.startswith("wild_") for c in choices):
         own = [c for c in choices if c in KIND_BY_ID and KIND_BY_ID[c] // NRUNE == task["c"]]
         if own:
             return [c for c in choices if not c.startswith("wild_")]
+    if not task and st.phase == MIDDAY and len(st.players[st.cur].pool) >= POOL_LIMIT \
+            and any(c.startswith("store.") for c in choices):
+        return [c for c in choices if c != "pass"]
     return choices
 
 
