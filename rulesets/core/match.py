@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from rulesets.core.contract import Event, Game, IllegalMove
 from rulesets.core.messages import msg
 from rulesets.core.rng import ReplayMismatch, Rng
-from rulesets.core.unchecked import unchecked
+from rulesets.core.unchecked import _new, _set_dict, _set_extra, _set_fields_set, _set_private, fields_set
 
 SCHEMA_VERSION = 1
 SETUP = "setup"
@@ -54,6 +54,7 @@ class Match(BaseModel):
 
 
 _GAMES: dict[str, Game] = {}
+_ENTRY_FIELDS = fields_set(LogEntry)
 
 
 def _game(name: str) -> Game:
@@ -121,8 +122,14 @@ def act(match: Match, seat: int, choice: str, expected_version: int | None = Non
     match.rng_counter = rng.counter
     match.version += 1
     # unchecked: every field is the engine's own (a checked choice, the drawn ints, the game's Outcome)
-    match.log.append(unchecked(LogEntry, seat=seat, choice=choice, draws=draws, events=outcome.events,
-                               checkpoint=outcome.checkpoint))
+    # (`unchecked`, written out: built every move)
+    entry = _new(LogEntry)
+    _set_dict(entry, {"seat": seat, "choice": choice, "draws": draws, "events": outcome.events,
+                      "checkpoint": outcome.checkpoint})
+    _set_fields_set(entry, _ENTRY_FIELDS)
+    _set_extra(entry, None)
+    _set_private(entry, None)
+    match.log.append(entry)
     return match, outcome.events
 
 

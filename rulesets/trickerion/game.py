@@ -38,7 +38,7 @@ from rulesets.core import Card, Event, FinalScore, Game, Outcome, Prompt, Rng, R
 from rulesets.core.contract import Say
 from rulesets.core.messages import Msg
 from rulesets.core.summary import Progress, Summary
-from rulesets.core.unchecked import unchecked
+from rulesets.core.unchecked import _new, _set_dict, _set_extra, _set_fields_set, _set_private, fields_set
 
 from . import (
     cards,
@@ -231,9 +231,9 @@ TOLD = {("alocar", "ocioso"), ("ocioso", "o"), ("acoes", "fim")}
 def only_answer(state: State, s: int, choices: list[str]) -> str | None:
     """The answer to a question that has only one (backing out of the menu that asked it aside): a
     question like that is not asked (issue 13). None: the question is a real one."""
-    real = [c for c in choices if c != "voltar"]
-    if len(real) == 1:
-        return real[0]
+    real = len(choices) - choices.count("voltar")  # (counted, not listed: asked every move)
+    if real == 1:
+        return next(c for c in choices if c != "voltar")
     return choices[0] if not real and len(choices) == 1 else None
 
 
@@ -261,6 +261,8 @@ def _may_have_one_answer(state: State, s: int) -> bool:
     return True
 
 
+_OUTCOME_FIELDS = fields_set(Outcome)
+
 # The last settled position and the menus listed there, seat by seat: a playout asks for one of them next
 _LISTED: tuple[State | None, dict[int, list[str]]] = (None, {})
 
@@ -278,8 +280,10 @@ def settle(state: State, rng: Rng, events: list[Event], actor: int | None = None
         # a seat deciding alone is listed at once, without the cheap look first: whoever moves next (a
         # playout, the search) lists its menu anyway, and takes this one (listed_choices)
         alone = len(seats) == 1
-        if before is not None and actor is not None and _moment(state) == before:
-            seats = [s for s in seats if s == actor or s == state.turn]
+        if before is not None and actor is not None:
+            turn = state.turn  # (the moment is looked at only when some seat would be left out)
+            if not (alone and (seats[0] == actor or seats[0] == turn)) and _moment(state) == before:
+                seats = [s for s in seats if s == actor or s == turn]
         before = None  # after a step taken here, everyone is looked at again
         listed = {}
         for s in seats:
@@ -378,7 +382,13 @@ class Trickerion(Game[State, Options]):
     def apply(self, state: State, seat: int, choice: str, rng: Rng) -> Outcome:
         events: list[Event] = []
         checkpoint = play(state, seat, choice, rng, events)
-        return unchecked(Outcome, events=events, checkpoint=checkpoint)  # built every move: no validation
+        # built every move: no validation (`unchecked`, written out)
+        outcome = _new(Outcome)
+        _set_dict(outcome, {"events": events, "checkpoint": checkpoint})
+        _set_fields_set(outcome, _OUTCOME_FIELDS)
+        _set_extra(outcome, None)
+        _set_private(outcome, None)
+        return outcome
 
     def prompt(self, state: State, seat: int) -> Prompt:
         return views.prompt(state, seat, self.legal_choices(state, seat))

@@ -185,10 +185,11 @@ def next_seat(state: State) -> int | None:
 def free_spaces(state: State, s: int, char: str) -> list[str]:
     card = state.p[s].plan[char]
     out = _free_spaces(state, s, char, card_location(state, card))
-    for m in hooks.active(state):
+    modules = hooks.active(state)  # (once: the modules are those of the setup)
+    for m in modules:
         for loc in m.more_locations(state, s, card):
             out += _free_spaces(state, s, char, loc)
-    for m in hooks.active(state):
+    for m in modules:
         out = m.spaces(state, s, char, out)
     return out
 
@@ -371,23 +372,26 @@ def alocar(state: State, s: int, c: str, key: str, events: list[Event]) -> bool:
         p.day, state.days[d] = d, s
     mod = space_ap(key, state)
     log(events, "placed", player=who(s), char=char_msg(c), space=space_msg(key, state))
-    for m in hooks.active(state):
+    modules = hooks.active(state)  # (once: the modules are those of the setup)
+    for m in modules:
         m.placed(state, s, c, key, events)
     if mod is None:  # a performance space: the magician performs later, its AP are lost
         encerrar_personagem(state)
         return True
     base = base_ap(c)
-    for m in hooks.active(state):
+    for m in modules:
         base = m.base_ap(state, s, c, base)
-    ap = base + mod + sum(m.placement_ap(state, s, c, loc) for m in hooks.active(state))
+    ap = base + mod
+    for m in modules:
+        ap += m.placement_ap(state, s, c, loc)
     enhance = BOARD.locations[loc].enhance if loc in BOARD.locations else True
-    for m in hooks.active(state):
+    for m in modules:
         enhance = m.enhance(state, loc, enhance)
     # unvalidated (every placement builds one): the rules' own str, int and bool
     state.cur = unchecked(Current, c=c, loc=loc, sp=key, ap=max(0, ap), shard=enhance)
     state.ctx = {}
     state.step = "acoes"
-    for m in hooks.active(state):
+    for m in modules:
         m.placement_step(state, s)
     return False
 

@@ -107,7 +107,7 @@ def deciding(state: State) -> list[int]:
     seats = [] if turn is None else [turn]
     if not state.steps:  # (the usual case: asked every move)
         return seats
-    return seats + sorted(int(k) for k in state.steps if int(k) != turn)
+    return seats + sorted([int(k) for k in state.steps if int(k) != turn])
 
 
 def set_step(state: State, s: int, step: str) -> None:
