@@ -177,10 +177,11 @@ class Game(ABC, Generic[S, O]):
     @abstractmethod
     def legal_choices(self, state: S, seat: int) -> list[str]: ...
 
-    def listed_choices(self, state: S, seat: int) -> list[str] | None:
-        """The seat's legal choices if the game listed them already in this very position, at the end of
-        its last `apply` to this state (None: not kept). Only for a caller that has changed nothing in the
-        state since (a playout): a game that keeps them saves listing a menu twice a move."""
+    def settled(self, state: S) -> tuple[list[int], dict[int, list[str]]] | None:
+        """Who acts (`to_act`) and the legal choices of those seats whose menu the game listed already, if
+        it kept them from the end of its last `apply` to this very state (None: not kept). Only for a
+        caller that has changed nothing in the state since (a playout, the search): a game that keeps them
+        saves asking who acts and listing a menu twice a move."""
         return None
 
     @abstractmethod

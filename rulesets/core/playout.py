@@ -17,6 +17,7 @@ from rulesets.core.match import Match, act, new_match, state_hash
 from rulesets.registry import get_game
 
 Check = Callable[[Game, Match], None]
+_NONE: dict[int, list[str]] = {}  # no menus kept (read only)
 
 
 class PlayoutStuck(Exception):
@@ -60,18 +61,20 @@ def _playout(game: Game, players: int, seed: int, options: dict[str, Any] | None
         check(game, match)
     # chooser.choice(x) is x[chooser._randbelow(len(x))] (the same draws), without its Python frame
     below = chooser._randbelow
-    listed = game.listed_choices
+    settled = game.settled
     actions = 0
     while not game.is_over(match.state):
         if actions >= max_actions:
             raise PlayoutStuck(f"{game.name} seed {seed}: no end after {max_actions} actions")
         state = match.state
-        seats = game.to_act(state)
+        # the game may have asked who acts and listed their menus at the end of the last move (nothing
+        # changed the state since)
+        kept = settled(state)
+        seats, menus = kept if kept is not None else (game.to_act(state), _NONE)
         if not seats:
             raise PlayoutStuck(f"{game.name} seed {seed}: nobody to act but the game is not over")
         seat = seats[below(len(seats))]
-        # the game may have listed them at the end of the last move (nothing changed the state since)
-        choices = listed(state, seat) or game.legal_choices(state, seat)
+        choices = menus.get(seat) or game.legal_choices(state, seat)
         if not choices:
             raise PlayoutStuck(f"{game.name} seed {seed}: seat {seat} must act but has no choice")
         match, _ = act(match, seat, choices[below(len(choices))], inplace=True, legal=choices)

@@ -4,6 +4,7 @@ Encomendas, Mover as Cartas de Apresentação, Remover os Pôsteres, Mover o Mar
 from __future__ import annotations
 
 from rulesets.core import Event, Rng, msg
+from rulesets.core.unchecked import unchecked
 
 from . import hooks, ledger, round_summary
 from .data import BOARD, CARDS
@@ -62,7 +63,7 @@ def mover_cartas_de_apresentacao(state: State, events: list[Event]) -> None:
         log(events, "card_discarded", count=len(last.m))
     state.row = [None, *state.row[:-1]]
     if state.deck:
-        state.row[0] = Card(id=state.deck.pop(0))
+        state.row[0] = unchecked(Card, id=state.deck.pop(0), m={})  # (unvalidated: a deck's str, every round)
         log(events, "card_revealed", card=msg(f"trickerion.theater.{_theater(state.row[0].id)}", id=state.row[0].id))
 
 

@@ -171,8 +171,9 @@ def advance(state: State, rng: Rng, events: list[Event]) -> bool:
             placement.iniciar_atribuicao(state)
             log(events, "assignment")
         elif phase == "assign":
-            if not all(p.ready for p in state.p):
-                return revealed
+            for p in state.p:  # (a loop, not all() over a generator: asked after every assignment press)
+                if not p.ready:
+                    return revealed
             placement.revelar(state, events)
             revealed = True
             state.phase, state.pi, state.step = "place", 0, ""
@@ -263,8 +264,8 @@ def _may_have_one_answer(state: State, s: int) -> bool:
 
 _OUTCOME_FIELDS = fields_set(Outcome)
 
-# The last settled position and the menus listed there, seat by seat: a playout asks for one of them next
-_LISTED: tuple[State | None, dict[int, list[str]]] = (None, {})
+# The last settled position, who acts there and the menus listed there, seat by seat: a playout asks for them
+_LISTED: tuple[State | None, tuple[list[int], dict[int, list[str]]] | None] = (None, None)
 
 
 def settle(state: State, rng: Rng, events: list[Event], actor: int | None = None,
@@ -276,9 +277,9 @@ def settle(state: State, rng: Rng, events: list[Event], actor: int | None = None
     checkpoint = False
     for _ in range(SETTLE_LIMIT):
         found = None
-        seats = deciding(state)
+        seats = everyone = deciding(state)
         # a seat deciding alone is listed at once, without the cheap look first: whoever moves next (a
-        # playout, the search) lists its menu anyway, and takes this one (listed_choices)
+        # playout, the search) lists its menu anyway, and takes this one (`settled`)
         alone = len(seats) == 1
         if before is not None and actor is not None:
             turn = state.turn  # (the moment is looked at only when some seat would be left out)
@@ -296,7 +297,7 @@ def settle(state: State, rng: Rng, events: list[Event], actor: int | None = None
                 break
         if found is None:
             global _LISTED
-            _LISTED = state, listed  # the position stays as it is: these are its menus (see listed_choices)
+            _LISTED = state, (everyone, listed)  # the position stays as it is: who acts, their menus
             return checkpoint
         s, choice = found
         step = step_of(state, s)
@@ -373,11 +374,11 @@ class Trickerion(Game[State, Options]):
     def legal_choices(self, state: State, seat: int) -> list[str]:
         return handlers(state, seat)[0](state, seat)
 
-    def listed_choices(self, state: State, seat: int) -> list[str] | None:
-        # a sub-menu (Comprar, Encomendar, the setup's choices...) was listed by `settle` to see whether it
-        # has one answer; listing it again for the playout was about 4 % of a random game
-        kept, listed = _LISTED
-        return listed.get(seat) if kept is state else None
+    def settled(self, state: State) -> tuple[list[int], dict[int, list[str]]] | None:
+        # `settle` asked who acts and listed menus to see whether a question has one answer; asking and
+        # listing them again for the playout was about a tenth of a random game
+        kept, found = _LISTED
+        return found if kept is state else None
 
     def apply(self, state: State, seat: int, choice: str, rng: Rng) -> Outcome:
         events: list[Event] = []

@@ -211,14 +211,16 @@ def _free_spaces(state: State, s: int, char: str, loc: str) -> list[str]:
         out = []
         for d in days:
             out += _day_spaces(d, char == "mag")
-        return [k for k in out if k not in state.occ]
+        occ = state.occ  # (read once, not per space)
+        return [k for k in out if k not in occ]
     if loc == "workshop":
         keys = _board_spaces("workshop", s)
     elif loc not in BOARD.locations:
         keys = place(state, loc).spaces(state, s, char)
     else:
         keys = _board_spaces(loc, state.n)
-    return [k for k in keys if k not in state.occ]
+    occ = state.occ
+    return [k for k in keys if k not in occ]
 
 
 # The space keys are the same all game: built once (the placement prompt asks for them every move).

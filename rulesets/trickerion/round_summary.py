@@ -20,7 +20,8 @@ def _purse(state: State) -> list[list[int]]:
 
 
 def begin(state: State) -> None:
-    state.tally = Tally(start=_purse(state))
+    # unvalidated (every round): the rules' own ints, and fresh empty defaults (validation deep-copied them)
+    state.tally = unchecked(Tally, start=_purse(state), before_shows=[], shows=[], wages={})
     ledger.begin(state)  # the whole game's tally of Fame starts with the first round
 
 

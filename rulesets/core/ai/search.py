@@ -36,6 +36,8 @@ from typing import Any
 
 from rulesets.core.ai.knowledge import Budget, Knowledge, SearchRng
 
+_NONE: dict[int, list[str]] = {}  # no menus kept by the game (read only)
+
 
 class Node:
     __slots__ = ("actor", "choice", "prior", "visits", "avail", "total", "children")
@@ -76,9 +78,11 @@ def search(knowledge: Knowledge, state: Any, seat: int, budget: Budget, level: s
         node: Node | None = root
         actions = 0
         while not game.is_over(sim) and node is not None:
-            actor, in_tree = _mover(game.to_act(sim), seat)
-            # the menu the game listed at the end of the last step, if it kept it (nothing changed sim since)
-            choices = game.listed_choices(sim, actor) or game.legal_choices(sim, actor)
+            # who acts and their menus, if the game kept them from the last step (nothing changed sim since)
+            kept = game.settled(sim)
+            seats, menus = kept if kept is not None else (game.to_act(sim), _NONE)
+            actor, in_tree = _mover(seats, seat)
+            choices = menus.get(actor) or game.legal_choices(sim, actor)
             if len(choices) == 1:
                 choice = choices[0]
             elif not in_tree:
@@ -171,9 +175,10 @@ def _rollout(knowledge: Knowledge, sim: Any, rng: SearchRng, clock: int, budget:
     game = knowledge.game
     while not game.is_over(sim) and knowledge.horizon(sim) - clock < budget.horizon \
             and actions < budget.max_rollout:
-        seats = game.to_act(sim)
+        kept = game.settled(sim)  # (as in search)
+        seats, menus = kept if kept is not None else (game.to_act(sim), _NONE)
         actor = seats[0] if len(seats) == 1 else seats[int(rng.random() * len(seats))]
-        choices = game.listed_choices(sim, actor) or game.legal_choices(sim, actor)  # (as in search)
+        choices = menus.get(actor) or game.legal_choices(sim, actor)
         choice = choices[0] if len(choices) == 1 else knowledge.policy(sim, actor, choices, rng)
         knowledge.apply(sim, actor, choice, rng)
         actions += 1
