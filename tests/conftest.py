@@ -1,6 +1,13 @@
+import os
+
 import pytest
 
 from rulesets import registry
+
+# The views' credit (workers/config.py ViewCredit) trades a group status's freshness for fewer
+# Bot API calls per move; the tests' stacks read their views at once, so they run without it
+# (tests/plumbing/test_views.py tests the credit itself; `boardgamesbot bench` runs with it).
+os.environ.setdefault("BGB_VIEW_CREDIT", "off")
 
 
 @pytest.fixture

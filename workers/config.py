@@ -44,6 +44,40 @@ class Rate:
         return cls(int(limit), float(window or 1), int(burst or 1), float(margin or 0.95))
 
 
+@dataclass(frozen=True)
+class ViewCredit:
+    """The views' share of the bot's sending, earned by prompts: every prompt-lane send puts
+    `per_send` view tokens in a bucket of `capacity`, which also refills by `per_second` on its
+    own (so a bot with little to send still updates its groups); a view takes one token.
+    Calls per move (what a bot token's 30 a second buys) are then at most
+    prompt sends × (1 + per_send) + per_second × seconds, whatever the load: at a few moves a
+    second the group's status is edited every few turns rather than every turn (its newest
+    content wins), and a finished turn's note is mostly dropped for the player's next turn.
+    "off" (per_send < 0): views take only the room BGB_RATE_VIEWS leaves."""
+
+    per_send: float = 0.05
+    capacity: int = 2
+    per_second: float = 0.05
+
+    @property
+    def on(self) -> bool:
+        return self.per_send >= 0
+
+    @property
+    def spec(self) -> str:
+        return f"{self.per_send!r}:{self.capacity}:{self.per_second!r}" if self.on else "off"
+
+    @classmethod
+    def parse(cls, spec: str) -> ViewCredit:
+        """"0.05:2:0.05" (per prompt send : capacity : per second), or "off"."""
+        if spec.strip().lower() == "off":
+            return cls(-1.0, 1, 0.0)
+        per_send, _, rest = spec.partition(":")
+        capacity, _, per_second = rest.partition(":")
+        d = cls()
+        return cls(float(per_send), int(capacity or d.capacity), float(per_second or d.per_second))
+
+
 def _env(name: str, default: str) -> str:
     value = os.environ.get(name)
     return default if value is None or value == "" else value
@@ -67,6 +101,8 @@ class Settings:
     # What views (status, notes) may use of the bot's sending: they send only while all sends
     # together stay under it, so prompts keep the rest of Telegram's 30/s (workers/views.py).
     rate_views: Rate = field(default_factory=lambda: Rate(18, 1.0, 1))
+    # ...and what prompts earn them: calls per move stay near one at any load (issue 14).
+    view_credit: ViewCredit = field(default_factory=ViewCredit)
     metrics_port: int = 0  # worker's /metrics port; 0 = not served
     metrics_host: str = "127.0.0.1"  # the worker's /metrics address (compose: 0.0.0.0, not published)
     host: str = "127.0.0.1"  # `serve`: the webhook's address (behind a reverse proxy on this host)
@@ -120,6 +156,7 @@ class Settings:
             rate_chat=Rate.parse(_env("BGB_RATE_CHAT", "1/1:1")),
             rate_group=Rate.parse(_env("BGB_RATE_GROUP", "20/60:4")),
             rate_views=Rate.parse(_env("BGB_RATE_VIEWS", "18/1:1")),
+            view_credit=ViewCredit.parse(_env("BGB_VIEW_CREDIT", ViewCredit().spec)),
             metrics_port=int(_env("BGB_METRICS_PORT", "0")),
             metrics_host=_env("BGB_METRICS_HOST", d.metrics_host),
             host=_env("BGB_HOST", d.host),

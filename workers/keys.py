@@ -114,6 +114,8 @@ Outbox (workers/outbox.py: the prompt lane; workers/views.py: the view lane)
     rl:views                   HASH tokens, ts: the room views may use (BGB_RATE_VIEWS); every
                                prompt-lane send draws on it too (down to a second's debt), so
                                views only send while prompts leave room.
+    rl:vcredit                 HASH tokens, ts: the views' credit (BGB_VIEW_CREDIT): every
+                               prompt-lane send adds its share, a view takes a token.
 
 Metrics (workers/metrics.py)
     m:c                        HASH counter name -> integer (moves applied, rejected:<reason>,
@@ -275,6 +277,10 @@ class Keys:
     @property
     def rl_views(self) -> str:
         return f"{self.p}rl:views"
+
+    @property
+    def rl_vcredit(self) -> str:
+        return f"{self.p}rl:vcredit"
 
     # metrics
     @property

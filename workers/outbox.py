@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from workers import metrics
-from workers.config import Rate
+from workers.config import Rate, ViewCredit
 from workers.logs import table_context
 from workers.protocol import Outbound
 from workers.store import Plan, Store
@@ -56,6 +56,8 @@ SHORT_WAIT = 0.25
 #   capacity, refill per ms, 't'  a token bucket (HASH tokens, ts): a token is needed
 #   capacity, refill per ms, 'd'  a token bucket drawn on whether a token is there or not, down
 #                                 to a second's debt (prompts on the views' room)
+#   capacity, refill per ms, 'aX' a token bucket a send puts X tokens into, up to its capacity
+#                                 (a prompt-lane send earns the views their share: views' credit)
 #   interval ms, burst ms, 'r'    a booking (STRING: the theoretical arrival time of GCRA, the
 #                                 same limit as a bucket of burst/interval + 1 tokens): a send
 #                                 books the first free moment up to LEAD ms ahead and its sender
@@ -82,6 +84,7 @@ for i, key in ipairs(KEYS) do
     have = math.min(a, have + math.max(0, now - ts) * b)
     tokens[i] = have
     if mode == 't' and have < 1 then w = math.ceil((1 - have) / b) end
+    if mode == 't' and have < 1 and b <= 0 then w = 1000 end
   end
   if w > wait then wait = math.ceil(w) which = i end
 end
@@ -94,8 +97,10 @@ for i, key in ipairs(KEYS) do
   else
     local left = tokens[i] - 1
     if mode == 'd' then left = math.max(left, -b * 1000) end
+    if string.sub(mode, 1, 1) == 'a' then left = math.min(a, tokens[i] + tonumber(string.sub(mode, 2))) end
     redis.call('HSET', key, 'tokens', tostring(left), 'ts', tostring(now))
-    redis.call('PEXPIRE', key, math.ceil((a - left) / b) + 1000)
+    if b > 0 then redis.call('PEXPIRE', key, math.ceil((a - left) / b) + 1000)
+    else redis.call('PEXPIRE', key, 86400000) end
   end
 end
 return {0, 0, slot - now}
@@ -216,18 +221,22 @@ class Step:
     delay: float = 0.0
 
 
-BUCKETS = ("global", "chat", "group", "views")
+BUCKETS = ("global", "chat", "group", "views", "credit")
 
 
 class Sender:
     def __init__(self, store: Store, api: BotApi, rate_global: Rate, rate_chat: Rate, rate_group: Rate,
-                 rate_views: Rate | None = None, draw: Callable[[dict], bytes | None] | None = None) -> None:
-        """`draw` turns a picture spec (Outbound.picture) into PNG bytes when a message needs it."""
+                 rate_views: Rate | None = None, draw: Callable[[dict], bytes | None] | None = None,
+                 view_credit: ViewCredit | None = None) -> None:
+        """`draw` turns a picture spec (Outbound.picture) into PNG bytes when a message needs it;
+        `view_credit`: what prompts earn the views (None: no such limit, views take the room
+        `rate_views` leaves)."""
         self.store, self.api = store, api
         self.draw = draw
         self.k = store.k
         self.r = store.r
         self.rates = (rate_global, rate_chat, rate_group, rate_views or Rate(18, 1.0, 1))
+        self.credit = view_credit if view_credit is not None and view_credit.on else None
         self._bucket = self.r.register_script(BUCKET_LUA)
         self._finish_slot = self.r.register_script(FINISH_SLOT_LUA)
         self._finish_msg = self.r.register_script(FINISH_MSG_LUA)
@@ -236,8 +245,9 @@ class Sender:
     # ------------------------------------------------------------------ limits
     def take(self, chat_id: int, view: bool = False) -> tuple[float, str]:
         """(0, "") once a message may go to `chat_id` now (a token taken from every bucket),
-        else (seconds to wait, the bucket that binds: global, chat, group or views). A prompt-lane
-        send also draws on the views' room; a view needs a token of it."""
+        else (seconds to wait, the bucket that binds: global, chat, group, views or credit). A
+        prompt-lane send also draws on the views' room and earns them credit; a view needs a
+        token of both."""
         g, c, grp, v = self.rates
         interval = 1000 / g.refill_per_second
         keys = [self.k.rl_global, self.k.rl_chat(chat_id)]
@@ -250,6 +260,11 @@ class Sender:
         keys.append(self.k.rl_views)
         args += [v.capacity, v.refill_per_second / 1000, "t" if view else "d"]
         names.append("views")
+        if self.credit is not None:
+            keys.append(self.k.rl_vcredit)
+            args += [self.credit.capacity, self.credit.per_second / 1000,
+                     "t" if view else f"a{self.credit.per_send!r}"]
+            names.append("credit")
         wait, which, slot = self._bucket(keys=keys, args=args)
         if int(wait):
             return int(wait) / 1000, names[int(which) - 1]

@@ -37,7 +37,8 @@ class Runtime:
         s = self.settings
         from workers.tables import picture  # the table logic draws its pictures; the outbox only sends them
 
-        return Sender(self.store, self.api, s.rate_global, s.rate_chat, s.rate_group, s.rate_views, draw=picture.draw)
+        return Sender(self.store, self.api, s.rate_global, s.rate_chat, s.rate_group, s.rate_views, draw=picture.draw,
+                      view_credit=s.view_credit)
 
     @cached_property
     def view_pump(self) -> threading.Event:

@@ -10,14 +10,17 @@ send too, so when prompts take most of the 30/s views wait, and a prompt never q
 status picture. While a view waits, its slot's newest content replaces the older one (a group's
 status is edited once for several turns), and a player's new turn message drops their last
 turn's note if it is still waiting (that message's buttons are stale; a press on one is answered
-"Essa opção não vale mais"). With room to spare, views go out at once.
+"Essa opção não vale mais"). Views also spend *credit* that only prompts earn (the bucket
+`rl:vcredit`, BGB_VIEW_CREDIT: each prompt-lane send adds a share of a view, and it refills slowly by
+itself), so views cost a fixed fraction of the moves at any load instead of every spare moment of a
+quiet bot: calls per move are the bot's throughput (issue 14).
 
 One pump sends at a time (the lease `ob:vlease`); every worker process runs one in a thread, and
 the others take over within the lease's time if its process dies. It serves the chats of
 `ob:bdue` in the order they have waited (a chat goes to the back after each send), one view at a
-time, with a token of every bucket (global, the chat, the group, views): a chat or group bucket
-that binds (or Telegram's retry_after) puts that chat back for that long; the global or views
-bucket makes the pump itself wait. A view's send holds its chat's send lease, like the prompt
+time, with a token of every bucket (global, the chat, the group, views, credit): a chat or group
+bucket that binds (or Telegram's retry_after) puts that chat back for that long; the global, views
+or credit bucket makes the pump itself wait. A view's send holds its chat's send lease, like the prompt
 lane's sender, so a chat never gets two messages at once.
 """
 
@@ -38,6 +41,7 @@ LEASE_MS = 5_000  # a dead pump's lane resumes this long after, in another proce
 IDLE = 0.1  # seconds between looks while no view is due
 LONGEST_PAUSE = 0.25  # the pump never sleeps longer at once (it renews its lease in between)
 CHAT_BUSY = 0.2  # the prompt lane is sending to that chat: try it again this much later
+GROUPS_FIRST = 64  # the chats due now that are looked at for a group's status, oldest first
 BROKEN = 30.0  # a view that failed with an error of ours: its chat waits this long, the others go on
 
 # The chat was served: back of the line if it has more views waiting, else out of it.
@@ -79,11 +83,13 @@ class ViewPump:
     def step(self) -> float:
         """Send at most one view; returns how long to pause before the next step."""
         now = time.time()
-        due = self.r.zrangebyscore(self.k.ob_bdue, "-inf", repr(now), start=0, num=1)
+        due = self.r.zrangebyscore(self.k.ob_bdue, "-inf", repr(now), start=0, num=GROUPS_FIRST)
         if not due:
             first = self.r.zrange(self.k.ob_bdue, 0, 0, withscores=True)
             return IDLE if not first else min(IDLE, max(0.0, first[0][1] - now))
-        chat = int(due[0])
+        # a group's status before a player's note: the note's news was in the press's answer already
+        # ("✔ Feito. Aguardando Bia."), and the player's next turn drops it; the table is what the group sees
+        chat = next((int(c) for c in due if int(c) < 0), int(due[0]))
         queue = self.k.ob_bq(chat)
         marker = self.r.lindex(queue, 0)
         if marker is None:
@@ -113,7 +119,7 @@ class ViewPump:
         if step.done:
             self._requeue(keys=[queue, self.k.ob_bdue], args=[str(chat), repr(time.time())])
             return 0.0
-        if binding["which"] in ("global", "views"):
+        if binding["which"] in ("global", "views", "credit"):
             return min(step.delay, LONGEST_PAUSE)  # no view may go now, whichever chat
         # this chat's or group's limit, or Telegram's retry_after for it: the others go on
         self.r.zadd(self.k.ob_bdue, {str(chat): time.time() + step.delay}, xx=True)

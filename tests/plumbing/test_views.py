@@ -188,3 +188,64 @@ def test_a_view_that_cannot_be_sent_holds_up_only_its_own_chat(store):
         time.sleep(pump.step())
     assert [p.get("text") for _, _, p in api.calls] == ["fine"]
     assert store.r.zscore(store.k.ob_bdue, str(GROUP)) > time.time() + 10 and store.r.llen(store.k.ob_bq(GROUP)) == 1
+
+
+def test_views_send_only_the_share_prompts_earn_them(store):
+    """The views' credit (BGB_VIEW_CREDIT): every prompt-lane send earns the views `per_send` of a
+    token; a view takes a whole one. With no refill of its own and an empty bucket, ten prompts buy
+    exactly one view, and the group's status waits for them, its newest content winning."""
+    from workers.config import ViewCredit
+
+    api = FakeApi()
+    credit = ViewCredit(per_send=0.1, capacity=3, per_second=0.0)
+    sender = Sender(store, api, *fast_rates(), view_credit=credit)
+    store.r.hset(store.k.rl_vcredit, mapping={"tokens": "0", "ts": str(int(time.time() * 1000))})
+    pump = ViewPump(store, sender)
+    queue(store, status("s1"))
+    assert pump.step() > 0 and not api.calls  # no credit: the status waits
+    for i in range(9):
+        queue(store, Outbound(chat_id=ANA + i, text=f"prompt {i}"))
+        run_prompts(sender, ANA + i)
+    queue(store, status("s2"))
+    assert pump.step() > 0 and len(api.calls) == 9  # nine tenths of a view: still waiting
+    queue(store, Outbound(chat_id=ANA + 9, text="prompt 9"))
+    run_prompts(sender, ANA + 9)
+    pump_until_quiet(pump)
+    assert [p["text"] for _, _, p in api.calls][-1] == "s2" and len(api.calls) == 11
+    # the credit never exceeds its capacity, however many prompts went out while no view waited
+    for i in range(60):
+        queue(store, Outbound(chat_id=ANA + i, text=f"more {i}"))
+        run_prompts(sender, ANA + i)
+    assert float(store.r.hget(store.k.rl_vcredit, "tokens")) <= 3.0
+
+
+def test_the_views_credit_refills_on_its_own_so_a_quiet_bot_still_updates_its_groups(store):
+    from workers.config import ViewCredit
+
+    api = FakeApi()
+    sender = Sender(store, api, *fast_rates(), view_credit=ViewCredit(per_send=0.1, capacity=1, per_second=5.0))
+    store.r.hset(store.k.rl_vcredit, mapping={"tokens": "0", "ts": str(int(time.time() * 1000))})
+    queue(store, status("alone"))
+    started = time.monotonic()
+    pump_until_quiet(ViewPump(store, sender))
+    assert [p["text"] for _, _, p in api.calls] == ["alone"] and time.monotonic() - started >= 0.15
+
+
+def test_view_credit_settings_parse():
+    from workers.config import ViewCredit
+
+    assert ViewCredit.parse("0.2:5:0.5") == ViewCredit(0.2, 5, 0.5)
+    assert ViewCredit.parse("0.03") == ViewCredit(0.03, 2, 0.05)
+    assert not ViewCredit.parse("off").on and ViewCredit().on
+
+
+def test_a_groups_status_goes_before_a_players_note(store):
+    """Views that wait for credit: the group's status first (the table the group sees), a player's note
+    after it (its news was in the press's answer already)."""
+    api = FakeApi()
+    sender = Sender(store, api, *fast_rates())
+    queue(store, Outbound(chat_id=ANA, table_id="t1", slot="prompt.1", text="✔ Feito.", background=True))
+    time.sleep(0.01)
+    queue(store, status("the table"))
+    pump_until_quiet(ViewPump(store, sender))
+    assert [p["chat_id"] for _, _, p in api.calls] == [GROUP, ANA]
