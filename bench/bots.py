@@ -84,7 +84,7 @@ def press_label(control, chat: int, user: int, label: str, timeout: float = 60, 
 
     message, button = driver.wait_for(find, timeout, f"the button {label!r}")
     answer = control.press(chat, message["message_id"], user, button["callback_data"], wait=20 if check else 1)
-    if check and (not answer.get("answered") or answer.get("text") and not answer["text"].startswith("Pronto")):
+    if check and (not answer.get("answered") or driver.refused(answer) and not answer["text"].startswith("Pronto")):
         raise AssertionError(f"{label!r}: {answer}")
 
 

@@ -21,6 +21,13 @@ class GameRun:
     log: list[str] = field(default_factory=list)
 
 
+
+def refused(answer: dict) -> bool:
+    """A press's answer that refuses it (stale, not yours, ...). A move's answer is empty or, when it
+    ends the mover's turn, says so: "✔ Feito. Aguardando Bia." (workers/tables/play.py)."""
+    text = answer.get("text") or ""
+    return bool(text) and not text.startswith("✔")
+
 def _callback_buttons(message: dict) -> list[dict]:
     rows = message.get("reply_markup") or []
     return [b for row in rows for b in row if b.get("callback_data")]
@@ -170,7 +177,7 @@ def play(control, group: int, users: list[int], table_id: str, is_over, seed: in
             run.presses += 1
             last_seen[uid] = fingerprint
             pressed_version[uid] = version_of(m, table_id)
-            if answer.get("text"):
+            if refused(answer):
                 run.refused += 1
                 run.log.append(f"{uid} {choice['text']!r}: {answer['text']}")
             pressed = True

@@ -21,6 +21,7 @@ import secrets
 import time
 from dataclasses import dataclass, field
 
+from bench import driver
 from bench.driver import aside_buttons, final_scores_marker
 
 DELIVERIES = {"sendMessage", "sendPhoto", "editMessageText", "editMessageCaption", "editMessageMedia",
@@ -129,7 +130,7 @@ class Live:
         except TimeoutError:
             return {"answered": False, "q": query_id}
         timed["answered"] = time.time()
-        timed["moved"] = not answer.get("text")
+        timed["moved"] = not driver.refused(answer)
         return {**answer, "q": query_id}
 
     async def _play_one(self, game: LiveGame, until: float, think: tuple[float, float], rng: random.Random,
@@ -173,7 +174,7 @@ class Live:
             if not answer.get("answered"):
                 game.unanswered += 1
                 game.pressed_at = None
-            elif answer.get("text"):
+            elif driver.refused(answer):
                 game.refused += 1
                 game.pressed_at = None
             else:

@@ -55,7 +55,7 @@ def _message(control, chat: int, message_id: int) -> dict | None:
 def _press(control, chat: int, message: dict, user: int, button: dict, edited: bool = False) -> None:
     """Press and wait for the answer (and, with `edited`, for that message's next drawing)."""
     answer = control.press(chat, message["message_id"], user, button["callback_data"], wait=10)
-    assert answer.get("answered") and not answer.get("text"), (button["text"], answer)
+    assert answer.get("answered") and not driver.refused(answer), (button["text"], answer)
     if edited:
         driver.wait_for(lambda: (_message(control, chat, message["message_id"]) or {}).get("edit_count", 0)
                         > message["edit_count"], 30, f"the message after {button['text']!r}")
@@ -126,7 +126,7 @@ def to_placement(control, users: list[int], table_id: str, seen: dict[int, tuple
             if answer.get("text") == STALE:  # the prompt was redrawn under the finger (another's choice
                 seen.pop(uid)                 # changed it): read it again and press, as a person would
                 continue
-            assert answer.get("answered") and not answer.get("text"), (buttons[index]["text"], answer)
+            assert answer.get("answered") and not driver.refused(answer), (buttons[index]["text"], answer)
             pressed = True
         if not pressed:
             driver.wait_for(lambda: any(

@@ -121,7 +121,7 @@ def _double_press(stack, table_id: str) -> None:
             t.start()
         for t in threads:
             t.join()
-        texts = sorted(a.get("text") or "" for a in answers)
+        texts = sorted("" if not driver.refused(a) else a["text"] for a in answers)
         if texts == [stale, stale]:
             continue  # not this user's turn: their prompt is an old one
         assert texts == ["", stale], answers

@@ -341,8 +341,9 @@ def check_limits(out: Outbound) -> None:
     assert count <= render.BUTTON_LIMIT
     if out.photo_png is not None:
         assert out.photo_png.startswith(b"\x89PNG") and len(out.photo_png) < 100_000
-    if out.picture is not None:  # drawn by the outbox when sent: a view that may wait
-        assert out.background and out.slot and out.photo_png is None and out.picture["view"].get("you") is None
+    if out.picture is not None:  # drawn by the outbox when sent: a view that may wait, or a new status (pinned)
+        assert (out.background or out.pin) and out.slot and out.photo_png is None
+        assert out.picture["view"].get("you") is None
 
 
 def bot_username() -> str:

@@ -175,7 +175,21 @@ def press(ctx: Ctx, version: int, owner: int, index: int) -> None:
     turn.record(match, seat, events)
     table.store(match)
     refresh(ctx, game, match, turn)
-    ctx.answer("")
+    ctx.answer(_done_toast(ctx, game, match, seat))
+
+
+def _done_toast(ctx: Ctx, game: Game, match: Match, seat: int) -> str:
+    """The press's answer (free: it rides the webhook's reply). When the mover's turn is over it
+    says what their note will say — "✔ Feito. Aguardando Bia." — since the note itself is a view
+    that may wait for room, or be dropped for their next turn (workers/views.py)."""
+    table = ctx.table
+    assert table is not None
+    shown = table.seats[seat].shown
+    after = waiting(game, match)
+    if shown is None or shown.kind != "note" or not after or game.is_over(match.state):
+        return ""
+    names = [render.name(table.seats[s].name) for s in sorted(after)]
+    return render.plain("tables.play.waiting_on", ctx.seat_lang(seat), names=render.join(names, ctx.seat_lang(seat)))
 
 
 def take_back(ctx: Ctx, seat: int, version: int | None) -> None:
@@ -343,7 +357,11 @@ def prompt_view(ctx: Ctx, game: Game, match: Match, seat: int,
         buttons.append(Button(text=render.plain("tables.button.undo", lang), callback_data=UNDO))
     if picture.draws_board(game):
         buttons.append(Button(text=render.plain("tables.button.board", lang), callback_data=BOARD))
-    return lines, buttons, render.fingerprint(lines, [b.text for b in buttons], prompt.picture), prompt.picture
+    # The ↩ button is left out of the fingerprint: another player's move takes it away (only one's own
+    # last move can be taken back), and redrawing every waiting prompt for that would cost an edit each
+    # (a tenth of Trickerion's requests, in its secret assignment); a press on it then is answered.
+    kept = [b.text for b in buttons if b.callback_data != UNDO]
+    return lines, buttons, render.fingerprint(lines, kept, prompt.picture), prompt.picture
 
 
 def note_view(ctx: Ctx, game: Game, match: Match, seat: int) -> tuple[list[str], list[Button]]:
@@ -533,9 +551,10 @@ def show_status(ctx: Ctx, game: Game, match: Match, *, new_message: bool = False
     table.status_msg = Shown(slot=slot, version=table.version, digest=digest, kind="status")
     table.status_at = ctx.now
     # a new status message is pinned (when the bot may pin), so the group finds it above the chat;
-    # the status is a view: it rides the outbox's view lane, its newest drawing winning
+    # the status is a view: it rides the outbox's view lane, its newest drawing winning. A new one
+    # (the game has started, or /mesa asked for it) is what the group waits for: a prompt, sent at once.
     ctx.send(table.chat_id, text, slot=slot, silent=silent, picture=spec, pin=old is None or new_message,
-             background=True)
+             background=not (old is None or new_message))
 
 
 def refresh(ctx: Ctx, game: Game, match: Match, turn: Turn) -> None:
