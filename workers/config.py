@@ -52,7 +52,7 @@ class ViewCredit:
     Calls per move (what a bot token's 30 a second buys) are then at most
     prompt sends × (1 + per_send) + per_second × seconds, whatever the load: at a few moves a
     second the group's status is edited every few turns rather than every turn (its newest
-    content wins), and a finished turn's note is mostly dropped for the player's next turn.
+    content wins), and a finished turn's note goes out late, after every group's status.
     "off" (per_send < 0): views take only the room BGB_RATE_VIEWS leaves."""
 
     per_send: float = 0.05

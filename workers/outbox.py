@@ -10,7 +10,7 @@ Writing (inside a command's commit, see drain.py): `plan_outbound` adds an Outbo
 lane's queue for the chat. A slot message (status, lobby, prompt) is stored as the slot's
 newest content and queued once; a newer update of a slot that has not been sent yet just
 replaces the content (coalescing). One-off messages are queued as they come. A message that
-`supersedes` another slot drops that slot's update still waiting on the view lane.
+`supersedes` another slot takes the buttons off that slot's update still waiting on the view lane.
 
 Sending the prompt lane (`Sender.send_chat`, one sender per chat under a lease): take the head
 of the queue, take a token from the shared buckets (global, the chat, the group; and draw on the
@@ -148,9 +148,15 @@ def plan_outbound(store: Store, plan: Plan, o: Outbound, received_at: float | No
     k, chat = store.k, o.chat_id
     content = encode(o, received_at)
     if o.supersedes and o.supersedes != o.slot:
-        old = f"s:{slot_key(o.table_id, o.supersedes)}"
-        plan.add("SDROP", k.ob_bpend(chat), k.ob_pend(chat), k.ob_bq(chat), k.ob_slot(chat, old[2:]), old,
-                 k.m_counters)
+        # the player's previous message, if its note still waits on the view lane, loses its buttons (they
+        # are stale now) and waits on, behind every group's status (workers/views.py)
+        old_sk = slot_key(o.table_id, o.supersedes)
+        waiting = store.r.get(k.ob_slot(chat, old_sk))
+        if waiting is not None:
+            closed = _without_buttons(waiting)
+            if closed != waiting:
+                plan.add("SCLOSE", k.ob_bpend(chat), k.ob_pend(chat), k.ob_slot(chat, old_sk), f"s:{old_sk}",
+                         waiting, closed, k.m_counters)
     if o.slot:
         sk = slot_key(o.table_id, o.slot)
         marker = f"s:{sk}"
@@ -166,6 +172,14 @@ def plan_outbound(store: Store, plan: Plan, o: Outbound, received_at: float | No
         plan.call("RPUSH", k.ob_q(chat), f"m:{msg_id}")
     plan.add("DUE", k.ob_due, str(chat), repr(now))
     return chat
+
+
+def _without_buttons(raw: str) -> str:
+    data = json.loads(raw)
+    if not data.get("buttons"):
+        return raw
+    data["buttons"] = []
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def _markup(buttons: list[list[dict]]) -> dict:

@@ -77,7 +77,7 @@ class Outbound(BaseModel):
     while the bot has room to spare, the newest content of its slot winning while it waits.
     `supersedes`: a slot of the same table in the same chat that this message takes over from
     (a player's new turn message after their last one): a background update of that slot still
-    waiting is dropped, since the chat has moved on.
+    waiting loses its buttons, which the chat has moved on from, and still goes out in its turn.
     """
 
     chat_id: int

@@ -66,13 +66,14 @@ for _, op in ipairs(ops) do
   elseif name == 'DUE' then
     local cur = redis.call('ZSCORE', a[1], a[2])
     if (not cur) or tonumber(cur) > tonumber(a[3]) then redis.call('ZADD', a[1], a[3], a[2]) end
-  elseif name == 'SDROP' then
-    -- a slot superseded in its chat: its update still waiting on the view lane only is dropped
-    if redis.call('SISMEMBER', a[1], a[5]) == 1 and redis.call('SISMEMBER', a[2], a[5]) == 0 then
-      redis.call('DEL', a[4])
-      redis.call('SREM', a[1], a[5])
-      redis.call('LREM', a[3], 0, a[5])
-      redis.call('HINCRBY', a[6], 'superseded', 1)
+  elseif name == 'SCLOSE' then
+    -- a slot superseded in its chat (the player's next turn has a message of its own): its update
+    -- still waiting on the view lane only is kept, without its stale buttons (the outbox computed
+    -- that content from the one it read; anything newer in between is left as it is)
+    if redis.call('SISMEMBER', a[1], a[4]) == 1 and redis.call('SISMEMBER', a[2], a[4]) == 0
+        and redis.call('GET', a[3]) == a[5] then
+      redis.call('SET', a[3], a[6])
+      redis.call('HINCRBY', a[7], 'superseded', 1)
     end
   elseif name == 'ANSWER' then
     if redis.call('GET', a[1]) == 'wait' then

@@ -8,12 +8,13 @@ else a move changes is a view. Views send only while the bot's sending leaves ro
 `rl:views` (BGB_RATE_VIEWS, 18/s by default, of Telegram's 30/s) is drawn on by every prompt-lane
 send too, so when prompts take most of the 30/s views wait, and a prompt never queues behind a
 status picture. While a view waits, its slot's newest content replaces the older one (a group's
-status is edited once for several turns), and a player's new turn message drops their last
-turn's note if it is still waiting (that message's buttons are stale; a press on one is answered
-"Essa opção não vale mais"). Views also spend *credit* that only prompts earn (the bucket
-`rl:vcredit`, BGB_VIEW_CREDIT: each prompt-lane send adds a share of a view, and it refills slowly by
-itself), so views cost a fixed fraction of the moves at any load instead of every spare moment of a
-quiet bot: calls per move are the bot's throughput (issue 14).
+status is edited once for several turns), and a player's new turn message takes the buttons off
+their last turn's note if it is still waiting (they are stale: until the note goes out a press on
+one is answered "Essa opção não vale mais"); a group's status goes before a player's note. Views
+also spend *credit* that only prompts earn (the bucket `rl:vcredit`, BGB_VIEW_CREDIT: each prompt-
+lane send adds a share of a view, and it refills slowly by itself), so views cost a fixed fraction
+of the moves at any load instead of every spare moment of a quiet bot: calls per move are the bot's
+throughput (issue 14).
 
 One pump sends at a time (the lease `ob:vlease`); every worker process runs one in a thread, and
 the others take over within the lease's time if its process dies. It serves the chats of

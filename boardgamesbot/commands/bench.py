@@ -332,7 +332,16 @@ def design_notes(figures) -> list[str]:
     """What the figures show about the outbox's lanes (views use only the room prompts leave)."""
     if not figures:
         return []
+    from workers.config import Settings
+
+    credit = Settings.from_env().view_credit
+    share = (f"and spend the credit prompts earn them (BGB_VIEW_CREDIT {credit.spec}: each prompt-lane send adds "
+             f"{credit.per_send:g} of a view, the bucket of {credit.capacity} refills by {credit.per_second:g} a "
+             "second), a group's status before a player's note — so a move costs its prompts and a share of a view "
+             "at any load, and a waiting view's newest content wins" if credit.on else
+             "and, with BGB_VIEW_CREDIT off, go out at once whenever there is room, so requests per move are higher "
+             "with few games")
     return ["Prompts (the mover's prompt edited in place, the next player's new prompt) go out at once; the group's "
-            "status and the mover's finished-turn note are views, sent on the view lane only while all sends stay "
-            "under BGB_RATE_VIEWS (18/s) — so with room to spare (few games) views go out at once and requests "
-            "per move are higher, and at ~15 moves/s views wait, coalesce and cost less (workers/views.py)."]
+            "status and the mover's finished-turn note are views (workers/views.py): they send only while all sends "
+            f"stay under BGB_RATE_VIEWS (18/s) {share}. The press that ends a turn is answered \"✔ Feito. Aguardando "
+            "…\" in the webhook's reply, so a note that waits behind the groups' statuses hides no news."]

@@ -97,8 +97,8 @@ def _choices(message: dict, table_id: str) -> list[dict]:
 
 def current_prompt(control, uid: int, table_id: str) -> dict | None:
     """The player's newest message of the table, if it asks for a choice. Only the newest: an older turn's
-    message may keep its buttons (its "done" note is dropped once a new turn message takes over, to save a
-    call: workers/views.py), and a press there is answered "Essa opção não vale mais"."""
+    message may keep its buttons for a while (its "done" note waits on the view lane behind the groups'
+    statuses: workers/views.py), and a press there is answered "Essa opção não vale mais"."""
     newest = next((m for m in reversed(control.messages(uid)) if m["from_bot"] and not m["deleted"]
                    and any(b["callback_data"].startswith(f"{table_id}:") for b in _buttons(m))), None)
     return newest if newest is not None and _choices(newest, table_id) else None

@@ -77,24 +77,30 @@ def test_prompts_take_the_room_first_and_views_get_what_is_left(store):
     assert api.calls[-1][2]["text"] == "s" and api.calls[-1][0] - api.calls[3][0] >= 1.0
 
 
-def test_a_new_turn_message_drops_the_players_unsent_note(store):
+def test_a_new_turn_message_takes_the_buttons_off_the_players_unsent_note(store):
+    """The note still waits when the player's next turn gets its own message: it goes out later all the
+    same (the older message must not keep stale buttons for good), without its buttons."""
     api = FakeApi()
     sender = Sender(store, api, *fast_rates())
     first = dict(chat_id=ANA, table_id="t1", slot="prompt.1")
+    undo = [[{"text": "↩", "callback_data": "t1:7:U"}]]
     queue(store, Outbound(**first, text="your turn"))
     run_prompts(sender, ANA)
-    queue(store, Outbound(**first, text="done, waiting for Bia", background=True))
+    queue(store, Outbound(**first, text="done, waiting for Bia", background=True, buttons=undo))
     queue(store, Outbound(chat_id=ANA, table_id="t1", slot="prompt.2", text="your turn again", supersedes="prompt.1"))
     run_prompts(sender, ANA)
     pump_until_quiet(ViewPump(store, sender))
-    assert [p.get("text") for _, _, p in api.calls] == ["your turn", "your turn again"]
+    assert [(m, p.get("text")) for _, m, p in api.calls] == [
+        ("sendMessage", "your turn"), ("sendMessage", "your turn again"), ("editMessageText", "done, waiting for Bia")]
+    assert not api.calls[-1][2].get("reply_markup", {}).get("inline_keyboard")
     assert store.r.hget(store.k.m_counters, "superseded") == "1"
-    # a note that went out before is left alone, and an update on the prompt lane is never dropped
+    # a note that went out before is left alone, and an update on the prompt lane is never touched
     queue(store, Outbound(chat_id=ANA, table_id="t1", slot="prompt.2", text="done", background=True))
     pump_until_quiet(ViewPump(store, sender))
     queue(store, Outbound(chat_id=ANA, table_id="t1", slot="prompt.3", text="again", supersedes="prompt.2"))
     run_prompts(sender, ANA)
     assert [p.get("text") for _, _, p in api.calls][-2:] == ["done", "again"]
+    assert store.r.hget(store.k.m_counters, "superseded") == "1"
 
 
 def test_an_update_back_on_the_prompt_lane_is_not_held_by_the_view_lane(store):

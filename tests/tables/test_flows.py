@@ -139,7 +139,7 @@ def test_a_move_that_starts_no_turn_sends_its_movers_note_on_the_prompt_lane(pla
 
 def test_the_press_that_ends_a_turn_is_answered_with_what_its_note_says(playing):
     """The answer rides the webhook's reply, free; the note that says the same is a view that may wait
-    for room or be dropped for the player's next turn (workers/views.py), so the toast carries it."""
+    for room (workers/views.py), so the toast carries it."""
     world = playing
     hidden = world.click(ANA, ANA, world.prompt_buttons(ANA)[2].callback_data)  # Ana bids: waiting on Bia
     assert hidden.callback_answer == "✔ Feito. Aguardando Bia."

@@ -181,7 +181,7 @@ def press(ctx: Ctx, version: int, owner: int, index: int) -> None:
 def _done_toast(ctx: Ctx, game: Game, match: Match, seat: int) -> str:
     """The press's answer (free: it rides the webhook's reply). When the mover's turn is over it
     says what their note will say — "✔ Feito. Aguardando Bia." — since the note itself is a view
-    that may wait for room, or be dropped for their next turn (workers/views.py)."""
+    that may wait a while for room (workers/views.py)."""
     table = ctx.table
     assert table is not None
     shown = table.seats[seat].shown
@@ -430,7 +430,7 @@ def show_seat(ctx: Ctx, game: Game, match: Match, seat: int, *, want: bool, acto
         photo = seat_photo(ctx, game, match, seat, subject) if subject else None
         info.shown = Shown(slot=slot, version=table.version, digest=digest, kind="prompt", recap=lines,
                            picture=subject if photo else None)
-        # the new turn message takes over from the last one: its note, if still unsent, is dropped
+        # the new turn message takes over from the last one: its note, if still unsent, loses its buttons
         ctx.send(info.user_id, render.fit(text_lines), _with_version(ctx, buttons), slot=slot, silent=not notify,
                  photo=photo, supersedes=shown.slot if shown is not None and shown.slot != slot else None)
         return True
