@@ -5,6 +5,7 @@ knowledge is the same, only the iteration counts shrink."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -16,7 +17,7 @@ from rulesets.core.ai.search import search
 from rulesets.core.playout import random_playout
 from rulesets.spellbook.ai import KNOWLEDGE
 from rulesets.spellbook.ai.estimate import estimate
-from rulesets.spellbook.ai.knowledge import SOLO_DAYS, copy_state
+from rulesets.spellbook.ai.knowledge import SOLO_DAYS, SOLO_SCALE, copy_state
 from rulesets.spellbook.ai.sight import in_sight
 from rulesets.spellbook.data import KIND_BY_ID, NCOL, NKIND, NRUNE, PER_KIND
 from rulesets.spellbook.game import GAME
@@ -206,3 +207,11 @@ def test_a_full_pool_never_passes_a_midday_it_could_store(level):
     assert "pass" not in [c for c, _ in KNOWLEDGE.order(st, 0, choices, level)]
     match = new_match(GAME, {}, 2, 1).model_copy(update={"state": st})
     assert choose(match, 0, level, 5).startswith("store.")
+
+
+def test_the_solo_standing_is_on_its_own_sharper_scale():
+    solo = position(players=1, pools={0: m("black_circle", "black_square")}, opp=m("red_circle", "red_square"))
+    (mine,), rival = estimate(solo)
+    lead = mine - rival
+    assert SOLO_SCALE < KNOWLEDGE.scale
+    assert KNOWLEDGE.evaluate(solo)[0] == pytest.approx(1 / (1 + math.exp(-lead / SOLO_SCALE)))

@@ -7,7 +7,9 @@
 - **Horizon**: the end of a Day (the clock is the number of Days played by everyone); in solo,
   where no other player's Day comes between, the end of every second Day (`SOLO_DAYS`): one Day
   ahead, the solo bot lost to the track by 13 points a game, two Days ahead by 4 (docs/ai.md).
-- **Evaluation**: estimated final points (estimate.py) turned into each seat's standing.
+- **Evaluation**: estimated final points (estimate.py) turned into each seat's standing; in solo
+  on a sharper scale (`SOLO_SCALE`): the solo bot is behind the track in most positions, where a
+  standing on the 2-player scale differs too little between moves for the tree's exploration.
 - **Policy and ordering**: values.py's judgement of every choice; the rollouts take the best
   with a little noise, the tree searches the best first and fácil only the few best.
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 from rulesets.core.ai import Budget, Knowledge, SearchRng, standing
 from rulesets.core.ai.copying import construct
+from rulesets.core.ai.knowledge import final_rewards
 from rulesets.core.rng import Rng
 from rulesets.spellbook.ai.estimate import estimate
 from rulesets.spellbook.ai.sight import known_in_box, unseen
@@ -28,6 +31,7 @@ MAJOR_STEPS = {"learn", "learn_level", "copy", "upgrade", "bonus_morning", "pick
 MINOR_EFFORT = 0.35  # which Materia to take, store, pay or discard: fewer iterations settle it
 NOISE = 0.6  # the rollouts' randomness, in value points: enough to try the near-best moves too
 FACIL_WIDTH = 4  # fácil searches only this many of the best-looking choices
+SOLO_SCALE = 1.2  # solo: points of margin over the track that make a clear lead (2+ players: `scale`)
 SOLO_DAYS = 2  # solo: a cut every two Days (no other player's Day between), as far as a 2-player round
 
 
@@ -75,7 +79,11 @@ class SpellbookKnowledge(Knowledge):
 
     def evaluate(self, state: State) -> list[float]:
         points, rival = estimate(state)
-        return standing(points, self.scale, rival)
+        return standing(points, SOLO_SCALE if state.solo else self.scale, rival)
+
+    def final(self, state: State) -> list[float]:
+        score = GAME.score(state)
+        return final_rewards(score, len(score.seats), SOLO_SCALE if state.solo else self.scale)
 
     def horizon(self, state: State) -> float:
         days = sum(pl.days for pl in state.players)
