@@ -69,7 +69,10 @@ def _listening_addresses(pid: int) -> set[tuple[str, int]]:
     """(host, port) of the TCP sockets the process listens on, from /proc."""
     inodes = set()
     for fd in (Path(f"/proc/{pid}/fd")).iterdir():
-        target = os.readlink(fd)
+        try:
+            target = os.readlink(fd)
+        except FileNotFoundError:  # closed since the listing (the server's other threads open and close files)
+            continue
         if target.startswith("socket:["):
             inodes.add(target[8:-1])
     found = set()
