@@ -21,12 +21,12 @@ class GameRun:
     log: list[str] = field(default_factory=list)
 
 
-
 def refused(answer: dict) -> bool:
     """A press's answer that refuses it (stale, not yours, ...). A move's answer is empty or, when it
     ends the mover's turn, says so: "✔ Feito. Aguardando Bia." (workers/tables/play.py)."""
     text = answer.get("text") or ""
     return bool(text) and not text.startswith("✔")
+
 
 def _callback_buttons(message: dict) -> list[dict]:
     rows = message.get("reply_markup") or []

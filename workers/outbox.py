@@ -83,8 +83,9 @@ for i, key in ipairs(KEYS) do
     local ts = tonumber(v[2]) or now
     have = math.min(a, have + math.max(0, now - ts) * b)
     tokens[i] = have
-    if mode == 't' and have < 1 then w = math.ceil((1 - have) / b) end
-    if mode == 't' and have < 1 and b <= 0 then w = 1000 end
+    if mode == 't' and have < 1 then
+      if b > 0 then w = math.ceil((1 - have) / b) else w = 1000 end  -- no refill of its own: look again in 1 s
+    end
   end
   if w > wait then wait = math.ceil(w) which = i end
 end

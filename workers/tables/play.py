@@ -185,11 +185,17 @@ def _done_toast(ctx: Ctx, game: Game, match: Match, seat: int) -> str:
     table = ctx.table
     assert table is not None
     shown = table.seats[seat].shown
-    after = waiting(game, match)
-    if shown is None or shown.kind != "note" or not after or game.is_over(match.state):
+    if shown is None or shown.kind != "note" or game.is_over(match.state) or not waiting(game, match):
         return ""
-    names = [render.name(table.seats[s].name) for s in sorted(after)]
-    return render.plain("tables.play.waiting_on", ctx.seat_lang(seat), names=render.join(names, ctx.seat_lang(seat)))
+    return render.plain("tables.play.waiting_on", ctx.seat_lang(seat), names=_waiting_names(ctx, game, match, seat))
+
+
+def _waiting_names(ctx: Ctx, game: Game, match: Match, seat: int) -> str:
+    """Who the table waits on, as the seat's note and toast name them ("Bia e Caio")."""
+    table = ctx.table
+    assert table is not None
+    names = [render.name(table.seats[s].name) for s in sorted(waiting(game, match))]
+    return render.join(names, ctx.seat_lang(seat))
 
 
 def take_back(ctx: Ctx, seat: int, version: int | None) -> None:
@@ -373,8 +379,7 @@ def note_view(ctx: Ctx, game: Game, match: Match, seat: int) -> tuple[list[str],
     if game.is_over(match.state):
         lines.append(render.t("tables.play.over_private", lang))
         return lines, []
-    names = [render.name(table.seats[s].name) for s in sorted(waiting(game, match))]
-    lines.append(render.t("tables.play.waiting_on", lang, names=render.join(names, lang)))
+    lines.append(render.t("tables.play.waiting_on", lang, names=_waiting_names(ctx, game, match, seat)))
     buttons = []
     if may_undo(ctx, match, seat):
         buttons.append(Button(text=render.plain("tables.button.undo", lang), callback_data=UNDO))
