@@ -7,7 +7,8 @@ the emulator's records up by callback query id.
                            (answered in the reply) or "late" (the worker answers with a request)
     worker  (m:anat:work)  picked: the drainer read it from the inbox; loaded: the table is read;
                            handled: the table logic returned; committed: the commit returned;
-                           sent: the prompts it made were sent (the Bot API answered), or None
+                           sent: the prompts it made were handed to the senders (a sending
+                           thread, workers/runtime.py), or None; r: the route
 """
 
 from __future__ import annotations

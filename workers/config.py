@@ -103,6 +103,9 @@ class Settings:
     rate_views: Rate = field(default_factory=lambda: Rate(18, 1.0, 1))
     # ...and what prompts earn them: calls per move stay near one at any load (issue 14).
     view_credit: ViewCredit = field(default_factory=ViewCredit)
+    # Threads per worker process that send the prompts its commands made (workers/runtime.py), so
+    # the process goes on to its next command meanwhile; 0 = the command's own thread sends them.
+    send_threads: int = 4
     metrics_port: int = 0  # worker's /metrics port; 0 = not served
     metrics_host: str = "127.0.0.1"  # the worker's /metrics address (compose: 0.0.0.0, not published)
     host: str = "127.0.0.1"  # `serve`: the webhook's address (behind a reverse proxy on this host)
@@ -157,6 +160,7 @@ class Settings:
             rate_group=Rate.parse(_env("BGB_RATE_GROUP", "20/60:4")),
             rate_views=Rate.parse(_env("BGB_RATE_VIEWS", "18/1:1")),
             view_credit=ViewCredit.parse(_env("BGB_VIEW_CREDIT", ViewCredit().spec)),
+            send_threads=int(_env("BGB_SEND_THREADS", str(d.send_threads))),
             metrics_port=int(_env("BGB_METRICS_PORT", "0")),
             metrics_host=_env("BGB_METRICS_HOST", d.metrics_host),
             host=_env("BGB_HOST", d.host),

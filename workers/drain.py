@@ -51,7 +51,8 @@ class Drainer:
                  clock: Callable[[], float] = time.time, send_now: Callable[[int], None] | None = None,
                  wake_ai: WakeAi = lambda table_id, due: None, send_all_now: bool = False) -> None:
         """`wake_chats` hands chats with new outbox items to the senders (Celery tasks);
-        `send_now`, if given, sends a chat's items from this worker right away instead — used
+        `send_now`, if given, sends a chat's items from this worker right away instead (the
+        runtime's sending threads: workers/runtime.py, `send_soon`) — used
         for the chats that just got a new prompt, whose latency players feel, and with
         `send_all_now` for every chat (the AI's pool sends what its bots' moves show itself, so
         the tasks' queue carries no bot work); `wake_ai` queues the AI's task for a table whose
@@ -118,7 +119,7 @@ class Drainer:
             return
         stamps: dict | None = None
         if self.store.s.anatomy and cmd.callback_query_id:
-            stamps = {"q": cmd.callback_query_id, "picked": time.time()}
+            stamps = {"q": cmd.callback_query_id, "r": route, "picked": time.time()}
         cmd = self._with_admin(cmd)
         for _attempt in range(5):
             rc, chats, result, bot_due = self._apply(route, token, raw, cmd, stamps)
@@ -137,7 +138,7 @@ class Drainer:
                     urgent = set()
                 if chats - urgent:
                     self.wake_chats(chats - urgent)
-                for chat in sorted(urgent):
+                for chat in sorted(urgent, key=lambda c: (c != cmd.user_id, c)):  # the mover's first
                     try:
                         self.send_now(chat)
                     except Exception:  # the items stay queued; a sender task takes them
@@ -145,7 +146,7 @@ class Drainer:
                         self.wake_chats({chat})
                 # A press the webhook queued is answered in the webhook's reply when it is still
                 # waiting for this verdict (the commit handed it over: rc 1); otherwise (rc 2: it
-                # gave up, or nobody waits) here, once, with a request — after the prompts.
+                # gave up, or nobody waits) here, once, with a request.
                 if rc == 2 and cmd.kind == "callback" and cmd.callback_query_id and self.answer is not None:
                     try:
                         self.answer(cmd.callback_query_id, result.callback_answer or "", bool(result.callback_alert))

@@ -7,6 +7,7 @@ import logging
 import os
 import sys
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -54,7 +55,7 @@ class Runtime:
         handler = load_handler(self.settings.handler)
         self._tell_username(handler)
         return Drainer(self.store, handler, wake_chats=tasks.wake_chats,
-                       answer=self.answer_callback, membership=self.membership, send_now=tasks.send_chat_now,
+                       answer=self.answer_callback, membership=self.membership, send_now=self.send_soon,
                        wake_ai=tasks.wake_ai)
 
     @cached_property
@@ -63,9 +64,31 @@ class Runtime:
 
         # the AI's pool applies its bots' moves with a drainer of its own that also sends what they show
         drainer = Drainer(self.store, self.drainer.handler, wake_chats=tasks.wake_chats, answer=self.answer_callback,
-                          membership=self.membership, send_now=tasks.send_chat_now, wake_ai=tasks.wake_ai,
+                          membership=self.membership, send_now=self.send_soon, wake_ai=tasks.wake_ai,
                           send_all_now=True)
         return Thinker(self.store, drain=drainer.drain, wake_ai=tasks.wake_ai)
+
+    @cached_property
+    def senders(self) -> ThreadPoolExecutor | None:
+        """This process's sending threads (BGB_SEND_THREADS; None: 0, send in the caller's thread).
+        A command's prompts go out from here while the process takes its next command: a Bot API
+        request takes tens of milliseconds (more to Telegram than to the emulator) and the limits
+        may hold a send back a while (workers/outbox.py), and a prefork worker that waited for its
+        sends before its next task kept every press queued behind them (the hand-off to a worker,
+        docs/performance.md). A chat's own lease keeps its messages in order whichever thread
+        sends them; what a thread has not sent when the process dies stays in the outbox, due, for
+        the beat's scan."""
+        n = self.settings.send_threads
+        return ThreadPoolExecutor(max_workers=n, thread_name_prefix="send") if n > 0 else None
+
+    def send_soon(self, chat_id: int) -> None:
+        """Send what `chat_id` has waiting on its prompt lane, on a sending thread."""
+        from workers import tasks
+
+        if self.senders is None:
+            tasks.send_chat_now(chat_id)
+            return
+        self.senders.submit(_send_or_wake, chat_id)
 
     def _tell_username(self, handler) -> None:
         """The table logic writes deep links to the bot (t.me/<username>?start=...): it learns
@@ -99,6 +122,20 @@ class Runtime:
             # 400 "user not found" / "participant not found": not in the group; other errors: unknown
             return "outsider" if res.error_code == 400 else None
         return member_standing(res.result or {})
+
+
+def _send_or_wake(chat_id: int) -> None:
+    """A sending thread's job: send now, or leave it to a sender task (the items stay queued)."""
+    from workers import tasks
+
+    try:
+        tasks.send_chat_now(chat_id)
+    except Exception:
+        log.warning("could not send to %s now", chat_id, exc_info=True)
+        try:
+            tasks.wake_chats({chat_id})
+        except Exception:  # still due in the outbox: the beat's scan wakes it
+            log.warning("could not queue a sender for %s", chat_id, exc_info=True)
 
 
 def member_standing(member: dict) -> str:
