@@ -58,6 +58,8 @@ class Live:
         # deliveries to group chats while a window runs: chat -> monotonic times (busiest group)
         self.group_sends: dict[int, list[float]] = {}
         self.watch_groups = False
+        # presses before this moment (monotonic) are played but not counted: a warm-up
+        self.count_from = 0.0
         self._aside = aside_buttons()  # buttons that are not moves
         self._final = final_scores_marker()
         original = world.record
@@ -72,7 +74,8 @@ class Live:
                     self.group_sends.setdefault(chat_id, []).append(now)
                 game = self.watch.get(chat_id)
                 if game is not None and game.pressed_at is not None:
-                    game.latencies.append(now - game.pressed_at)
+                    if game.pressed_at >= self.count_from:
+                        game.latencies.append(now - game.pressed_at)
                     game.pressed_at = None
                     timed = self.presses.get(game.query)
                     if timed is not None:
@@ -166,19 +169,20 @@ class Live:
                 return
             game.event.clear()
             game.pressed_at = time.monotonic()
+            counted = int(game.pressed_at >= self.count_from)
             game.query = str(secrets.randbits(63))
             answer = await self.press(uid, m, uid, choice["callback_data"], query_id=game.query)
             game.last_fp[uid] = fp
             game.pressed_version[uid] = int(choice["callback_data"].split(":")[1])
             idle_since = time.monotonic()
             if not answer.get("answered"):
-                game.unanswered += 1
+                game.unanswered += counted
                 game.pressed_at = None
             elif driver.refused(answer):
-                game.refused += 1
+                game.refused += counted
                 game.pressed_at = None
             else:
-                game.acked += 1
+                game.acked += counted
                 if game.pressed_at is not None:  # not delivered yet: wait for it (the latency is recorded)
                     with _suppress_timeout():
                         await asyncio.wait_for(game.event.wait(), 30)

@@ -29,10 +29,10 @@ HELP = "Run the benchmarks, print the tables and (a full run) write docs/perform
 # flood: games, seconds, admission-off comparison; bots: human games, bot games, seconds
 FULL = {"engine": 3.0, "pictures": 60, "games": (10, 100, 300), "embedded_games": (10, 100), "window": 60.0,
         "ceiling": (600, 200), "memory_games": 3, "trickerion_games": (10, 100), "trickerion_embedded": True,
-        "flood": (10, 10.0, True), "bots": (100, 20, 60.0)}
+        "flood": (10, 10.0, True), "bots": (100, 20, 60.0), "warmup_moves": 6}
 QUICK = {"engine": 0.1, "pictures": 6, "games": (3,), "embedded_games": (3,), "window": 6.0, "ceiling": (90, 45),
          "memory_games": 0, "trickerion_games": (3,), "trickerion_embedded": False, "flood": (3, 3.0, False),
-         "bots": (3, 1, 8.0)}
+         "bots": (3, 1, 8.0), "warmup_moves": 0}
 KINDS = ("spellbook", "trickerion")
 CALLS_GOAL = {"spellbook": 1.2, "trickerion": 1.3}  # issue 14: Bot API requests per move, every method
 
@@ -131,7 +131,8 @@ def run(args: argparse.Namespace) -> int:
                                            and "memory" in only and not conf["memory_games"])
                             hooks = memory_hooks(st) if sample_here else (None, None)
                             figures.append(system.run(st, g, conf["window"], live=live, after_setup=hooks[0],
-                                                      after_window=hooks[1], game=kind))
+                                                      after_window=hooks[1], game=kind,
+                                                      warmup_moves=conf["warmup_moves"]))
                             st.wait_quiet(timeout=300)
                 # --quick measures the ceiling once: in the distributed mode when it runs.
                 if "ceiling" in only and not (args.quick and mode == "embedded" and not why_not):
@@ -242,9 +243,15 @@ METHOD = [
     "on, each opened, set up in the lobby and started through the bot.",
     "Each game is played by scripted people (bench/live.py) who think before pressing: uniformly 0.5–1.5 × "
     "`think` seconds, with `think` ≥ 3 s and G/15 s, so all games together offer about 15 moves a second. The "
-    "bench measures the system at that load for 60 s; the ceiling table measures the outbox against Telegram's "
-    "limit itself. A scripted person never goes back to press an older turn's message than the one they last "
-    "pressed.",
+    "bench measures the system at that load for 60 s, after a warm-up of 6 × `think` seconds of the same play "
+    "(none with --quick; bench/system.py `warmup_for`): the games are set up together and start at the same move,"
+    " so at first they move in step, and at Trickerion's last magician every table sends three or four new turn "
+    "messages in the same few seconds, more than Telegram's 30 a second — which tables begun at different times "
+    "never do; the warm-up's moves are played but not counted. So the window holds, of Trickerion at 100 games, "
+    "about moves 7 to 15 of each game: the players' own setup (Preparação individual, to about move 20 of a "
+    "random game); at 10 games moves 7 to 26, into the first round's Propaganda and Fase de Atribuição. The "
+    "ceiling table measures the outbox against Telegram's limit itself. A scripted person never goes back to "
+    "press an older turn's message than the one they last pressed.",
     "press→prompt = from the moment the emulator queues the button's callback query to the moment it stores "
     "the first message sent or edited in a private chat of that game's players (the mover's next prompt, or "
     "the next player's new prompt, or the mover's note if it came first), timed in the emulator's process.",
