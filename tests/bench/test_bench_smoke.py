@@ -57,3 +57,36 @@ def test_only_a_full_run_or_an_explicit_write_rewrites_the_figures():
     for partial in (["--quick"], ["--only", "system"], ["--games", "10"], ["--game", "trickerion"], ["--flood"]):
         assert not bench.writes(_args(*partial)), partial
         assert bench.writes(_args(*partial, "--write")), partial
+
+
+def test_whole_games_judge_the_cost_of_a_move_and_a_window_shows_its_stretch():
+    """Issue 14's requests-per-move goal is judged over whole games (bench/whole_games.py); a window's
+    figure over the goal is shown as that stretch's, not as the verdict — unless no whole games ran."""
+    from bench.system import SystemFigure
+    from bench.whole_games import WholeGames
+
+    window = SystemFigure("embedded", 10, 60.0, 3.0, 100, 0, 0, [0.1], 132, 0, 0, 1.0, 0, game="trickerion")
+    cheap = WholeGames("distributed", "trickerion", 6, 6, 1000, 0, 300.0, 1210, {}, {}, 0, 9)
+    dear = WholeGames("distributed", "trickerion", 6, 6, 1000, 0, 300.0, 1310, {}, {}, 0, 9)
+    alone = [line for line in bench.goal_lines([window], [], []) if "requests per move" in line]
+    assert alone and alone[0].endswith("| **missed** |")
+    judged = [line for line in bench.goal_lines([window], [], [], [cheap]) if "requests per move" in line]
+    assert judged[0].startswith("| 14 |") and "6 whole games" in judged[0] and judged[0].endswith("| met |")
+    assert judged[1].endswith("| over in this stretch of the games (whole games above) |")
+    assert bench.goal_lines([window], [], [], [dear])[2].endswith("| **missed** |")
+
+
+@pytest.mark.slow
+def test_quick_whole_games_play_one_game_to_the_end():
+    """`bench --quick --only whole --whole-games 1 --game spellbook`: one table played to its end through
+    the stack, every request counted."""
+    out = subprocess.run([sys.executable, "-m", "boardgamesbot", "bench", "--quick", "--only", "whole",
+                          "--whole-games", "1", "--game", "spellbook", "--no-write"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=280,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert "## Whole games" in out.stdout
+    row = next(line for line in out.stdout.splitlines() if "| spellbook | 1 (1) |" in line)
+    moves = int(row.split("|")[4])
+    assert moves > 20  # a whole game, not its opening
+    assert "1 whole games" in out.stdout and "written to" not in out.stdout
