@@ -222,10 +222,15 @@ METHOD_ORDER = ["sendMessage", "editMessageText", "sendPhoto", "editMessageCapti
                 "editMessageReplyMarkup", "deleteMessage", "pinChatMessage", "answerCallbackQuery", "getChatMember"]
 
 
+def method_columns(by_methods: list[dict | None]) -> list[str]:
+    """The methods any of these per-method counts holds, in METHOD_ORDER, others after."""
+    seen = {m for by in by_methods for m in (by or {})}
+    return [m for m in METHOD_ORDER if m in seen] + sorted(seen - set(METHOD_ORDER))
+
+
 def method_table(figures: list[SystemFigure]) -> list[str]:
     """Bot API requests per move by method (every method counted), and the webhook's replies."""
-    seen = {m for f in figures for m in (f.by_method or {})}
-    methods = [m for m in METHOD_ORDER if m in seen] + sorted(seen - set(METHOD_ORDER))
+    methods = method_columns([f.by_method for f in figures])
     lines = ["| mode | game | games | " + " | ".join(methods) + " | all requests | answerCallbackQuery in a "
              "webhook reply (no request) |", "|---|---|---|" + "---|" * (len(methods) + 2)]
     for f in figures:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from bench.live import Live
 from bench.stack import Stack
-from bench.system import GAMES, _delta, most_in_a_minute, setup_games
+from bench.system import GAMES, _delta, method_columns, most_in_a_minute, setup_games
 
 THINK = (0.3, 1.2)  # seconds a person thinks before a press (uniform)
 TIMEOUT = 1800.0  # seconds every game together may take to end (Live.play plays on 600 s past its window)
@@ -78,13 +78,8 @@ def run(stack: Stack, game: str, games: int, seed: int = 7, live: Live | None = 
                       max((most_in_a_minute(t) for c, t in live.group_sends.items() if c in groups), default=0))
 
 
-METHODS = ["sendMessage", "editMessageText", "sendPhoto", "editMessageCaption", "editMessageMedia", "deleteMessage",
-           "pinChatMessage", "answerCallbackQuery"]
-
-
 def table(figures: list[WholeGames]) -> list[str]:
-    seen = {m for f in figures for m in f.by_method}
-    methods = [m for m in METHODS if m in seen] + sorted(seen - set(METHODS))
+    methods = method_columns([f.by_method for f in figures])
     lines = ["| mode | game | games (ended) | moves | moves/s | " + " | ".join(f"{m}/move" for m in methods)
              + " | Bot API requests/move | answers in webhook replies/move | 429s | refused | busiest group "
              "(msgs/min) |", "|---|---|---|---|---|" + "---|" * len(methods) + "---|---|---|---|---|"]
