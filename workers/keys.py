@@ -266,7 +266,7 @@ class Keys:
 
     @property
     def rl_global(self) -> str:
-        return f"{self.p}rl:global:next"
+        return f"{self.p}rl:global:log"  # a LIST of booked moments (workers/outbox.py)
 
     def rl_chat(self, chat_id: int) -> str:
         return f"{self.p}rl:chat:{chat_id}"

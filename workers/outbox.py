@@ -26,6 +26,7 @@ import base64
 import hashlib
 import json
 import logging
+import threading
 import time
 import uuid
 from collections.abc import Callable
@@ -58,11 +59,12 @@ SHORT_WAIT = 0.25
 #                                 to a second's debt (prompts on the views' room)
 #   capacity, refill per ms, 'aX' a token bucket a send puts X tokens into, up to its capacity
 #                                 (a prompt-lane send earns the views their share: views' credit)
-#   interval ms, burst ms, 'r'    a booking (STRING: the theoretical arrival time of GCRA, the
-#                                 same limit as a bucket of burst/interval + 1 tokens): a send
-#                                 books the first free moment up to LEAD ms ahead and its sender
-#                                 waits for it, so no moment is lost to a sender waking up late
-#                                 (the overall limit)
+#   limit, span ms, 'wB'          a booking in a sliding window (LIST: the last `limit` booked
+#                                 moments, oldest first): a send books the first moment at which
+#                                 no `span` ms hold more than `limit` sends and no span × B / limit
+#                                 more than B, up to LEAD ms ahead, and its sender waits for it,
+#                                 so no moment is lost to a sender waking up late (the overall
+#                                 limit). Moments are booked in order (FIFO across all senders).
 # Returns {0, 0, ms until the booked slot}, or {ms to wait, index of the binding key, 0}.
 BUCKET_LUA = """
 local LEAD = 250
@@ -73,9 +75,16 @@ local tokens = {}
 for i, key in ipairs(KEYS) do
   local a, b, mode = tonumber(ARGV[3 * i - 2]), tonumber(ARGV[3 * i - 1]), ARGV[3 * i]
   local w = 0
-  if mode == 'r' then
-    local tat = math.max(now, tonumber(redis.call('GET', key)) or now)
-    slot = math.max(now, tat - b)
+  if string.sub(mode, 1, 1) == 'w' then
+    local log = redis.call('LRANGE', key, 0, -1)
+    for j = 1, #log do log[j] = tonumber(log[j]) end
+    table.sort(log)  -- a late departure may have moved an entry past later bookings (LATE_LUA)
+    local n, burst = #log, tonumber(string.sub(mode, 2))
+    slot = now
+    if n > 0 then slot = math.max(slot, log[n]) end
+    if n >= a then slot = math.max(slot, log[n - a + 1] + b) end
+    if burst < a and n >= burst then slot = math.max(slot, log[n - burst + 1] + b * burst / a) end
+    slot = math.ceil(slot)
     w = slot - now - LEAD
   else
     local v = redis.call('HMGET', key, 'tokens', 'ts')
@@ -89,12 +98,13 @@ for i, key in ipairs(KEYS) do
   end
   if w > wait then wait = math.ceil(w) which = i end
 end
-if wait > 0 then return {wait, which, 0} end
+if wait > 0 then return {wait, which, 0, 0} end
 for i, key in ipairs(KEYS) do
   local a, b, mode = tonumber(ARGV[3 * i - 2]), tonumber(ARGV[3 * i - 1]), ARGV[3 * i]
-  if mode == 'r' then
-    local tat = math.max(now, tonumber(redis.call('GET', key)) or now) + a
-    redis.call('SET', key, tostring(tat), 'PX', math.ceil(tat - now) + 1000)
+  if string.sub(mode, 1, 1) == 'w' then
+    redis.call('RPUSH', key, tostring(slot))
+    redis.call('LTRIM', key, -a, -1)
+    redis.call('PEXPIRE', key, math.ceil(slot - now + b) + 1000)
   else
     local left = tokens[i] - 1
     if mode == 'd' then left = math.max(left, -b * 1000) end
@@ -104,8 +114,23 @@ for i, key in ipairs(KEYS) do
     else redis.call('PEXPIRE', key, 86400000) end
   end
 end
-return {0, 0, slot - now}
+return {0, 0, slot - now, slot}
 """
+
+# A send that left later than its booked moment (its thread waited for the CPU) moves its entry in
+# the overall window's log to when it really left, so the send `limit` places later keeps the whole
+# window from it: otherwise that one, on time, would find `limit` sends in the last second.
+LATE_LUA = """
+local log = redis.call('LRANGE', KEYS[1], 0, -1)
+for j = 1, #log do
+  if log[j] == ARGV[1] then
+    redis.call('LSET', KEYS[1], j - 1, tostring(tonumber(ARGV[1]) + tonumber(ARGV[2])))
+    return 1
+  end
+end
+return 0
+"""
+LATE_MS = 3  # lateness under this is the sleep's own jitter: not worth a round trip
 
 # A slot item is finished only if nobody replaced its content while we were sending it.
 FINISH_SLOT_LUA = """
@@ -256,6 +281,8 @@ class Sender:
         self._finish_slot = self.r.register_script(FINISH_SLOT_LUA)
         self._finish_msg = self.r.register_script(FINISH_MSG_LUA)
         self._settle = self.r.register_script(SETTLE_CHAT_LUA)
+        self._late = self.r.register_script(LATE_LUA)
+        self._booked = threading.local()  # this thread's booked moment: (its log entry, monotonic due)
 
     # ------------------------------------------------------------------ limits
     def take(self, chat_id: int, view: bool = False) -> tuple[float, str]:
@@ -264,9 +291,8 @@ class Sender:
         prompt-lane send also draws on the views' room and earns them credit; a view needs a
         token of both."""
         g, c, grp, v = self.rates
-        interval = 1000 / g.refill_per_second
         keys = [self.k.rl_global, self.k.rl_chat(chat_id)]
-        args: list[Any] = [interval, (g.capacity - 1) * interval, "r", c.capacity, c.refill_per_second / 1000, "t"]
+        args: list[Any] = [g.limit, g.span_ms, f"w{g.capacity}", c.capacity, c.refill_per_second / 1000, "t"]
         names = ["global", "chat"]
         if chat_id < 0:
             keys.append(self.k.rl_group(chat_id))
@@ -280,12 +306,24 @@ class Sender:
             args += [self.credit.capacity, self.credit.per_second / 1000,
                      "t" if view else f"a{self.credit.per_send!r}"]
             names.append("credit")
-        wait, which, slot = self._bucket(keys=keys, args=args)
+        wait, which, slot, booked = self._bucket(keys=keys, args=args)
         if int(wait):
             return int(wait) / 1000, names[int(which) - 1]
+        self._booked.entry = (str(booked), time.monotonic() + max(0, int(slot)) / 1000)
         if int(slot) > 0:
             time.sleep(int(slot) / 1000)  # our booked moment in the overall limit
         return 0.0, ""
+
+    def _departing(self) -> None:
+        """Just before a call: if this thread's send leaves late, say so in the overall log."""
+        entry = getattr(self._booked, "entry", None)
+        if entry is None:
+            return
+        self._booked.entry = None
+        late = (time.monotonic() - entry[1]) * 1000
+        if late >= LATE_MS:
+            self._late(keys=[self.k.rl_global], args=[entry[0], int(late)])
+            metrics.incr(self.r, self.k, "late_sends")
 
     def take_token(self, chat_id: int) -> float:
         """0 if a prompt-lane message may go to `chat_id` now, else seconds to wait."""
@@ -368,6 +406,7 @@ class Sender:
         return step
 
     def _call(self, chat_id: int, method: str, params: dict, files=None) -> ApiResult:
+        self._departing()
         started = time.perf_counter()
         res = self.api.call(method, params, files)
         log.debug("%s to %s: %s in %.1f ms", method, chat_id, "ok" if res.ok else res.error_code,
