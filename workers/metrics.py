@@ -29,7 +29,7 @@ COUNTERS = {
     "api_errors": "Bot API calls that failed for another reason",
     "sent": "Outbox messages delivered (sends, edits, deletes)",
     "coalesced": "Slot updates replaced by a newer one before they were sent",
-    "late_sends": "Sends that left 3 ms or more after their booked moment in the overall limit (the log moves them)",
+    "late_sends": "Sends that left 20 ms or more after their booked moment in the overall limit (the log moves them)",
     "sent_views": "Views delivered on the view lane (status, notes)",
     "superseded": "Views dropped unsent: the player's new turn message took over",
     "updates": "Webhook updates accepted",

@@ -130,7 +130,7 @@ for j = 1, #log do
 end
 return 0
 """
-LATE_MS = 3  # lateness under this is the sleep's own jitter: not worth a round trip
+LATE_MS = 20  # lateness under this fits in the window's 31 ms of slack: not worth a round trip
 
 # A slot item is finished only if nobody replaced its content while we were sending it.
 FINISH_SLOT_LUA = """
