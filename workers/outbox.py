@@ -65,7 +65,8 @@ SHORT_WAIT = 0.25
 #                                 more than B, up to LEAD ms ahead, and its sender waits for it,
 #                                 so no moment is lost to a sender waking up late (the overall
 #                                 limit). Moments are booked in order (FIFO across all senders).
-# Returns {0, 0, ms until the booked slot}, or {ms to wait, index of the binding key, 0}.
+# Returns {0, 0, ms until the booked slot, the slot (its entry in the log)}, or
+# {ms to wait, index of the binding key, 0, 0}.
 BUCKET_LUA = """
 local LEAD = 250
 local t = redis.call('TIME')
