@@ -4,8 +4,8 @@ Both modes run the emulator in THIS process (so the players' driver can sit on t
 emulator's event loop and time deliveries where they happen, see bench/live.py):
 
 - `embedded(...)`: composed exactly as `boardgamesbot local` composes it — the embedded
-  store (fakeredis's TcpFakeServer, in this process), the emulator and the webhook on one
-  uvicorn server and one event loop, and one Celery worker subprocess with the beat
+  store (fakeredis's TcpFakeServer, a subprocess of its own), the emulator and the webhook on
+  one uvicorn server and one event loop, and one Celery worker subprocess with the beat
   embedded (threads pool, the defaults of `start_worker`).
 - `distributed(...)`: a real Redis server (REDIS_URL's host on a database of its own, a key
   prefix of its own), the webhook as its own process (`boardgamesbot serve`), a Celery worker
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import os
 import secrets
 import subprocess
@@ -33,7 +34,9 @@ from urllib.parse import urlparse, urlunparse
 
 import redis
 
-from boardgamesbot.commands.local import EmbeddedRedis, free_port, start_worker, stop_processes, wait_http, worker_env
+from boardgamesbot.commands.local import free_port, start_worker, stop_processes, wait_http, worker_env
+from boardgamesbot.embedded_store import EmbeddedRedis
+from workers.heap import freeze_startup
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH_DB = int(os.environ.get("BGB_BENCH_REDIS_DB", "13"))
@@ -218,6 +221,7 @@ def embedded(*, limits=None, rates: dict[str, str] | None = None, log_dir: str |
     stack.procs = stack._start_worker()
     try:
         _register(base, config.token, f"{base}/webhook", secret)
+        freeze_startup()  # as `boardgamesbot local` does once it is up (workers/heap.py); undone below
         yield stack
     finally:
         stop_processes(stack.procs)
@@ -226,6 +230,7 @@ def embedded(*, limits=None, rates: dict[str, str] | None = None, log_dir: str |
         stack.control.close()
         r.close()
         store.stop()
+        gc.unfreeze()  # a test process opens many stacks: what this one froze may be collected again
 
 
 @contextlib.contextmanager

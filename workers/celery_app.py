@@ -116,6 +116,17 @@ def _beat_watch(**_kwargs) -> None:
     _exit_with_parent()
 
 
+@signals.worker_ready.connect
+@signals.worker_process_init.connect
+def _freeze_startup(**_kwargs) -> None:
+    """Startup's objects out of the collector's full passes (workers/heap.py): in the worker's
+    main process once it is ready (a threads pool runs the tasks there), and in each child of a
+    prefork pool once it is forked."""
+    from workers.heap import freeze_startup
+
+    freeze_startup(games=True)
+
+
 @signals.worker_init.connect
 def _serve_metrics(**_kwargs) -> None:
     """The worker's /metrics (the system-wide numbers from Redis) on BGB_METRICS_HOST (default

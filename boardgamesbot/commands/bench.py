@@ -256,8 +256,9 @@ def run_bots(conf: dict, url: str, why_not: str | None, notes: list[str]) -> lis
 
 METHOD = [
     "Everything runs on this machine: emulator, webhook, workers, Redis and the scripted players.",
-    "embedded = composed as `boardgamesbot local` composes it: fakeredis's TcpFakeServer, the emulator and the "
-    "webhook in one process and one event loop, one Celery worker subprocess (threads, 4) with the beat inside. "
+    "embedded = composed as `boardgamesbot local` composes it: fakeredis's TcpFakeServer in a process of its "
+    "own, the emulator and the webhook in one process and one event loop, one Celery worker subprocess "
+    "(threads, 4) with the beat inside. "
     "distributed = a real Redis server (database BGB_BENCH_REDIS_DB), `boardgamesbot serve` as its own process, "
     "a Celery worker (prefork, 2) and a beat process.",
     "The games: Spellbook with 3 players; Trickerion with 3 and 4 players (every other table) and the Dark Alley "

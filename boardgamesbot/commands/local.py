@@ -2,8 +2,9 @@
 no Redis server.
 
 One command starts:
-- an embedded Redis-compatible server (fakeredis's TcpFakeServer on a free local port; with
-  `lupa` it runs Lua, which the bot's commits and Celery both use);
+- an embedded Redis-compatible server (fakeredis's TcpFakeServer on a free local port, in a
+  process of its own: boardgamesbot/embedded_store.py; with `lupa` it runs Lua, which the bot's
+  commits and Celery both use);
 - the Bot API emulator with its web chat and control API, and the bot's webhook, both served
   by one uvicorn server on port P (the webhook is mounted next to the emulator's routes);
 - a real Celery worker with the beat embedded (`celery -A workers worker -B`), as a
@@ -34,6 +35,8 @@ from pathlib import Path
 import httpx
 import uvicorn
 
+from boardgamesbot.embedded_store import EmbeddedRedis
+
 NAME = "local"
 HELP = "Run the bot on this machine with the emulator's web chat (no Telegram, no Redis server)."
 
@@ -48,43 +51,6 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--redis-url", default=None,
                         help="use this Redis server instead of the embedded store")
     parser.set_defaults(run=run)
-
-
-def _nodelay_server(address: tuple[str, int]):
-    """A TcpFakeServer whose connections set TCP_NODELAY: without it every small reply waits
-    for Nagle's algorithm and the peer's delayed ACK (~40 ms), which made each Celery task on
-    the embedded store cost ~90 ms."""
-    from fakeredis import TcpFakeServer
-
-    class NoDelayFakeServer(TcpFakeServer):
-        def get_request(self):
-            conn, addr = super().get_request()
-            conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            return conn, addr
-
-    return NoDelayFakeServer(address, server_type="redis")
-
-
-class EmbeddedRedis:
-    """fakeredis speaking the Redis protocol on 127.0.0.1:<free port>, in a thread."""
-
-    def __init__(self, port: int = 0) -> None:
-        self.server = _nodelay_server(("127.0.0.1", port))
-        self.server.daemon_threads = True
-        self.port = self.server.server_address[1]
-        self.thread = threading.Thread(target=self.server.serve_forever, name="embedded-redis", daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> EmbeddedRedis:
-        self.thread.start()
-        return self
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
 
 
 def worker_env(base: dict[str, str] | None = None, **settings: str) -> dict[str, str]:
@@ -160,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
     from bot.app import Webhook
     from bot.setup import register as register_bot
     from emulator import ControlClient, EmulatorConfig, create_app
+    from workers.heap import freeze_startup
     from workers.logs import setup as setup_logs
     from workers.telegram_api import BotApi
 
@@ -205,6 +172,7 @@ def run(args: argparse.Namespace) -> int:
                 return 1
         control = ControlClient(base)
         info = demo(control, base, config.token)
+        freeze_startup()  # what startup built, out of the collector's full passes (workers/heap.py)
         print(f"BoardGamesBot is running on the embedded default.\n"
               f"  Web chat:    {base}/\n"
               f"  Control API: {base}/_emulator/...\n"

@@ -44,6 +44,7 @@ def run(args: argparse.Namespace) -> int:
     from bot.app import split_by_port
     from bot.setup import register as register_bot
     from workers.config import Settings
+    from workers.heap import freeze_startup
     from workers.logs import setup as setup_logs
     from workers.telegram_api import BotApi
 
@@ -78,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
     # log_config=None: uvicorn's own lines go through the JSON logging set up above.
     config = uvicorn.Config(split_by_port(create_app(settings), admin_port), log_level="warning", access_log=False,
                             proxy_headers=True, log_config=None)
+    freeze_startup()  # what startup built, out of the collector's full passes (workers/heap.py)
     uvicorn.Server(config).run(sockets=sockets)
     return 0
 
