@@ -11,7 +11,7 @@ import pytest
 
 from tests.plumbing.conftest import FakeApi
 from workers.config import Rate
-from workers.outbox import Sender, plan_outbound
+from workers.outbox import LATE_MS, Sender, plan_outbound
 from workers.protocol import Outbound
 from workers.store import Plan
 
@@ -74,8 +74,10 @@ def test_a_burst_of_one_is_the_old_strict_spacing(store):
     for chat in range(1, 6):
         sender.send_chat(chat)
     moments = [t for t, _, _ in api.calls]
-    gap = Rate(20, 1.0, 1).span_ms / 1000 / 20
-    assert all(b - a >= gap - 0.003 for a, b in itertools.pairwise(moments))
+    gap = Rate(20, 1.0, 1).span_ms / 1000 / 20  # 53 ms; a burst would put them ~0 ms apart
+    # A call that leaves up to LATE_MS after its moment is not reported (outbox.py), so on a busy
+    # machine the next one, on time, may follow it by that much less than the spacing.
+    assert all(b - a >= gap - LATE_MS / 1000 - 0.003 for a, b in itertools.pairwise(moments))
 
 
 def test_a_send_that_leaves_late_moves_its_moment_in_the_overall_window(store):

@@ -18,7 +18,7 @@ def test_rate_specs_and_their_refill_never_exceed_the_window():
     assert r.capacity + r.refill_per_second * r.window - 1 <= r.limit
     assert Rate.parse("1/1").refill_per_second < 1
     assert Rate.parse("30/1:1").refill_per_second >= 28  # 95% of Telegram's overall ceiling
-    overall = Rate.parse("30/1:10@0.97")  # the default: 97% of it, 31 ms of slack, 10 at once
+    overall = Rate.parse("30/1:20@0.97")  # the default: 97% of it, 31 ms of slack, 20 at once
     # a sliding window (workers/outbox.py): 30 in any 1.031 s, 29.1 a second kept up
     assert overall == Settings().rate_global and 29 < overall.limit * 1000 / overall.span_ms < 29.2
     assert overall.span_ms / 1000 - overall.window >= 0.03
