@@ -19,6 +19,7 @@ import argparse
 import contextlib
 import gc
 import os
+import select
 import socket
 import subprocess
 import sys
@@ -27,9 +28,9 @@ import time
 
 
 def _nodelay_server(address: tuple[str, int]):
-    """A TcpFakeServer whose connections set TCP_NODELAY: without it every small reply waits
-    for Nagle's algorithm and the peer's delayed ACK (~40 ms), which made each Celery task on
-    the embedded store cost ~90 ms."""
+    """A TcpFakeServer whose connections set TCP_NODELAY (without it every small reply waits for
+    Nagle's algorithm and the peer's delayed ACK, ~40 ms: each Celery task on the embedded store
+    cost ~90 ms) and whose connection threads sleep until there is something to do (`_Handler`)."""
     from fakeredis import TcpFakeServer
 
     class NoDelayFakeServer(TcpFakeServer):
@@ -39,8 +40,81 @@ def _nodelay_server(address: tuple[str, int]):
             return conn, addr
 
     server = NoDelayFakeServer(address, server_type="redis")
+    server.RequestHandlerClass = _handler_class()
     server.daemon_threads = True
     return server
+
+
+# seconds a connection thread sleeps with nothing to do; it wakes at once for a command or a message
+# (tests/plumbing/test_embedded_store.py counts on it being longer than half a second)
+IDLE_WAIT = 1.0
+
+
+def _handler_class():
+    from fakeredis._clients._tcp_server import TCPFakeRequestHandler
+    from fakeredis._typing import RaiseErrorTypes
+
+    class _Handler(TCPFakeRequestHandler):
+        """fakeredis's connection thread polls its client every 10 ms for replies that other
+        connections queue for it (a PUBLISH to a channel it listens on). With the webhook's,
+        the worker's and Celery's connections, 30 idle connections cost this process 15% of a
+        core and asked for the interpreter lock 3 000 times a second while commands waited for
+        it. This one sleeps in select() on its socket and on a wake-up pipe that a reply queued for
+        its client by another connection writes to, so it wakes for a command or a message at
+        once and otherwise not at all."""
+
+        def handle(self) -> None:
+            fake = self.current_client.get_socket()
+            wake_r, wake_w = socket.socketpair()
+            wake_r.setblocking(False)
+            wake_w.setblocking(False)
+            queue_reply = fake.put_response
+            me = threading.get_ident()
+
+            def queue_and_wake(msg) -> None:
+                queue_reply(msg)
+                if threading.get_ident() != me:  # another connection's doing (its own replies it sends itself)
+                    with contextlib.suppress(OSError):  # the pipe is full: a wake-up is already waiting
+                        wake_w.send(b"\0")
+
+            fake.put_response = queue_and_wake
+            try:
+                self._serve(fake, wake_r)
+            finally:
+                fake.put_response = queue_reply
+                wake_r.close()
+                wake_w.close()
+
+        def _serve(self, fake, wake_r: socket.socket) -> None:
+            while not self.server._shutdown_event.is_set():
+                try:
+                    if self.current_client.can_read():
+                        try:
+                            response = self.current_client.read_response()
+                        except RaiseErrorTypes as exc:  # an error reply: send it, keep serving
+                            response = exc
+                        self.writer.dump(response)
+                        continue
+                    data = self.rfile.readline()
+                    if data == b"":  # nothing buffered: wait for the client or a queued reply
+                        readable, _, _ = select.select([self.connection, wake_r], [], [], IDLE_WAIT)
+                        if wake_r in readable:
+                            with contextlib.suppress(BlockingIOError):
+                                while wake_r.recv(4096):
+                                    pass
+                        if self.connection not in readable:
+                            continue
+                        data = self.rfile.readline()
+                        if data == b"":  # readable yet empty: the peer closed
+                            break
+                    fake.sendall(data)
+                except ConnectionError:
+                    break
+                except Exception as exc:  # as fakeredis's own handler: report it and drop the connection
+                    self.writer.dump(exc)
+                    break
+
+    return _Handler
 
 
 def _exit_with(parent: int) -> None:

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import redis
@@ -55,3 +56,29 @@ def test_leaves_when_its_parent_is_killed():
     finally:
         if parent.poll() is None:
             parent.kill()
+
+
+def test_a_listener_gets_what_another_connection_publishes_and_a_blocked_pop_wakes():
+    """The store's connection threads sleep until their client sends or another connection queues
+    a reply for it (embedded_store._Handler): a message published elsewhere and a push that ends
+    another client's BLPOP must still reach them."""
+    store = EmbeddedRedis().start()
+    try:
+        listener, talker, popper = (redis.Redis.from_url(store.url, decode_responses=True) for _ in range(3))
+        sub = listener.pubsub()
+        sub.subscribe("verdicts")
+        assert sub.get_message(timeout=2)["type"] == "subscribe"
+        for n in range(3):  # sooner than the thread's idle wait (1 s): the publish woke it
+            assert talker.publish("verdicts", f"v{n}") == 1
+            message = sub.get_message(timeout=0.6)
+            assert message and message["data"] == f"v{n}"
+        got = []
+        waiter = threading.Thread(target=lambda: got.append(popper.blpop("inbox", timeout=5)))
+        waiter.start()
+        time.sleep(0.2)
+        talker.rpush("inbox", "cmd")
+        waiter.join(6)
+        assert got == [("inbox", "cmd")]
+        sub.close()
+    finally:
+        store.stop()
