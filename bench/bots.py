@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import math
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from bench import driver
+from bench import anatomy, driver
 from bench.live import Live
 from bench.stack import Stack
 from bench.system import setup_games, think_for
@@ -49,6 +50,9 @@ class BotsFigure:
     bot_moves: int = 0  # the bots' moves during window B
     think_ms: int = 0  # the AI's thinking during window B (CPU, summed over its pool)
     bot_tables_over: int = 0
+    # where people's press→prompt went in windows A and B (bench/anatomy.py): what the bots slow
+    anatomy_alone: anatomy.AnatomyFigure | None = None
+    anatomy_beside: anatomy.AnatomyFigure | None = None
 
     @staticmethod
     def pct(xs: list[float], q: float) -> float:
@@ -144,8 +148,10 @@ def run(stack: Stack, humans: int, bots: int, seconds: float, seed: int = 1, par
     think = think_for(humans)
     window = (0.5 * think, 1.5 * think)
     figure = BotsFigure(stack.mode, humans, bots, seconds)
+    since = time.time()
     stack.in_loop(live.play(games, seconds, window, seed=seed), seconds + 120)
     figure.before = [x for g in games for x in g.latencies]
+    figure.anatomy_alone = anatomy.measure(stack, live, "A, alone", since)
     marks = {id(g): len(g.latencies) for g in games}
 
     def begin(t: tuple[int, int, str]) -> None:
@@ -158,8 +164,10 @@ def run(stack: Stack, humans: int, bots: int, seconds: float, seed: int = 1, par
     with ThreadPoolExecutor(max_workers=max(1, min(parallel, bots))) as pool:
         list(pool.map(begin, tables))
     before = stack.counters()
+    since = time.time()
     stack.in_loop(live.play(games, seconds, window, seed=seed + 1), seconds + 120)
     after = stack.counters()
+    figure.anatomy_beside = anatomy.measure(stack, live, "B, beside the bots", since)
     figure.beside = [x for g in games for x in g.latencies[marks[id(g)]:]]
     figure.bot_moves = after.get("bot_moves", 0) - before.get("bot_moves", 0)
     figure.think_ms = after.get("bot_think_ms", 0) - before.get("bot_think_ms", 0)
@@ -203,6 +211,12 @@ def table(figures: list[BotsFigure]) -> list[str]:
     return lines
 
 
+def anatomy_table(figures: list[BotsFigure]) -> list[str]:
+    """Each run's stages of a person's move (bench/anatomy.py), window A beside window B."""
+    pairs = [a for f in figures for a in (f.anatomy_alone, f.anatomy_beside) if a is not None]
+    return anatomy.table(pairs) if pairs else []
+
+
 def goal_lines(figures: list[BotsFigure]) -> list[str]:
     lines = []
     for f in figures:
@@ -215,8 +229,9 @@ def goal_lines(figures: list[BotsFigure]) -> list[str]:
 
 
 METHOD = [
-    f"Bots beside people (bench/bots.py): one distributed stack with the AI's own pool (prefork 2, nice 10, "
-    f"as compose.yaml weighs it); the human games are bench/system.py's; each bot table is {BOT_GAME} with "
+    f"Bots beside people (bench/bots.py): one distributed stack with the AI's own pool (prefork 2, in the "
+    f"CPU's idle class as compose.yaml runs it: BGB_CPU_IDLE); the human games are bench/system.py's; each bot "
+    f"table is {BOT_GAME} with "
     f"{BOTS_PER_TABLE} {BOT_LEVEL.lower()} bots, seated with the lobby's 🤖 + Bot by a person who does not sit, "
     "started between the two windows; bots move at the production pace (BGB_BOT_PACE, 3 s after the group's "
     "status last changed). Window A: people alone (the bot tables wait in their lobbies); window B: the same "

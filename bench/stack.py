@@ -11,7 +11,7 @@ emulator's event loop and time deliveries where they happen, see bench/live.py):
   prefix of its own), the webhook as its own process (`boardgamesbot serve`), a Celery worker
   process (prefork, 2 children: this machine's cores) and a separate beat process; with
   `ai_pool=True` (bench/bots.py) the worker takes the tasks' queue only and the AI's queue has
-  its own pool (prefork, 2, at nice 10: compose.yaml gives it a quarter of the CPU weight).
+  its own pool (prefork, 2, in the CPU's idle class, BGB_CPU_IDLE, as compose.yaml runs it).
 
 Rates and emulator limits default to production's (Telegram's published limits).
 """
@@ -142,7 +142,7 @@ class Stack:
         """The AI's own pool (workers/ai.py), distributed mode: it yields the cores to people's work."""
         log = open(self.log_path, "ab") if self.log_path else None  # noqa: SIM115
         return start_worker(self.env, beat="none", pool="prefork", concurrency=2, log_file=log, consume=("ai",),
-                            nice=10)
+                            idle=True)
 
 
 def rss_bytes(pid: int) -> int:

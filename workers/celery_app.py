@@ -111,6 +111,17 @@ def _worker_watch(**_kwargs) -> None:
     _exit_with_parent()
 
 
+@signals.worker_init.connect
+@signals.worker_process_init.connect
+def _yield_cpu(**_kwargs) -> None:
+    """BGB_CPU_IDLE: the whole worker in SCHED_IDLE (workers/priority.py) — set in the main
+    process before its pool starts, and again in each prefork child, whose search is the load."""
+    if Settings.from_env().cpu_idle:
+        from workers.priority import yield_cpu
+
+        yield_cpu()
+
+
 @signals.beat_init.connect
 def _beat_watch(**_kwargs) -> None:
     _exit_with_parent()

@@ -154,6 +154,9 @@ class Settings:
         """The queue of every other task (drains, sends, the beat's scan)."""
         return f"{self.prefix}tasks"
     anatomy: bool = False  # record when each step of a press happened (workers/anatomy.py; the bench)
+    # This worker takes only the CPU nobody else wants (SCHED_IDLE, workers/priority.py): the AI's
+    # pool, so a bot's search never delays a person's press on shared cores (compose sets it there).
+    cpu_idle: bool = False
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -190,4 +193,5 @@ class Settings:
             http_timeout=float(_env("BGB_HTTP_TIMEOUT", str(d.http_timeout))),
             bot_pace=float(_env("BGB_BOT_PACE", str(d.bot_pace))),
             anatomy=_env("BGB_ANATOMY", "0") == "1",
+            cpu_idle=_env("BGB_CPU_IDLE", "0") == "1",
         )

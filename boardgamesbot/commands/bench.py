@@ -212,6 +212,8 @@ def run(args: argparse.Namespace) -> int:
         from bench import bots
 
         sections.append(("Bots beside people: human games alone, then beside bot games", bots.table(bot_figures)))
+        sections.append(("Bots beside people: where a person's press→prompt goes, alone and beside the bots",
+                         bots.anatomy_table(bot_figures)))
     goals = goal_lines(figures, ceilings, samples, wholes)
     if floods:
         goals = (goals or GOALS_HEAD[:]) + flood.goal_lines(floods, issue="flood drill")

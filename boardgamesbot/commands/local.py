@@ -68,13 +68,14 @@ def queues(env: dict[str, str], *which: str) -> str:
 
 
 def start_worker(env: dict[str, str], *, beat: str = "embedded", concurrency: int = 4, pool: str = "threads",
-                 log_file=None, consume: tuple[str, ...] = ("tasks", "ai"), nice: int = 0) -> list[subprocess.Popen]:
+                 log_file=None, consume: tuple[str, ...] = ("tasks", "ai"),
+                 idle: bool = False) -> list[subprocess.Popen]:
     """A Celery worker subprocess (`beat`: "embedded" = -B, "separate" = its own process, "none") on the
     queues `consume` ("tasks": drains, sends, the scan; "ai": the bots' search, workers/ai.py), at CPU
     priority `nice` (an AI pool sharing cores with people's work yields them: 10).
     They exit by themselves if this process dies without stopping them (BGB_PARENT_PID)."""
-    env = {**env, "BGB_PARENT_PID": str(os.getpid())}
-    celery = [*(["nice", "-n", str(nice)] if nice else []), sys.executable, "-m", "celery", "-A", "workers"]
+    env = {**env, "BGB_PARENT_PID": str(os.getpid()), **({"BGB_CPU_IDLE": "1"} if idle else {})}
+    celery = [sys.executable, "-m", "celery", "-A", "workers"]
     schedule = os.path.join(tempfile.mkdtemp(prefix="bgb-beat-"), "schedule")
     out = log_file or subprocess.DEVNULL
     worker = [*celery, "worker", "-Q", queues(env, *consume), "--pool", pool, "--concurrency", str(concurrency),

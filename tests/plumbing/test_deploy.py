@@ -33,6 +33,8 @@ def test_compose_runs_redis_with_aof_and_every_role_with_a_healthcheck():
     for role in ("bot", "worker", "ai", "beat"):
         env = services[role]["environment"]
         assert {"TELEGRAM_BOT_TOKEN", "WEBHOOK_URL", "WEBHOOK_SECRET", "REDIS_URL", "BOT_API_BASE_URL"} <= set(env)
+        # only the AI's pool yields the CPU (workers/priority.py); people's work keeps its class
+        assert env.get("BGB_CPU_IDLE") == ("1" if role == "ai" else None), role
     dockerfile = (ROOT / "Dockerfile").read_text()
     for package in ("bot", "workers", "rulesets", "locales", "boardgamesbot"):
         assert f"COPY {package} ./{package}" in dockerfile
