@@ -54,6 +54,10 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--flood", action="store_true", help="only the flood drill (bench/flood.py)")
     parser.add_argument("--bot-load", default=None, metavar="HUMANS,BOTS",
                         help="human and bot games of the bots-beside-people run (default 100,20; --quick 3,1)")
+    parser.add_argument("--bot-window", type=float, default=None, metavar="SECONDS",
+                        help="length of each of the bots-beside-people run's three windows (default 60; a p99 "
+                             "of a 60 s window rests on its ten slowest moves, and two windows of people alone "
+                             "differ by up to 40%%: longer windows compare better)")
     parser.set_defaults(run=run)
 
 
@@ -182,6 +186,8 @@ def run(args: argparse.Namespace) -> int:
     if args.bot_load:
         humans, bot_games = (int(n) for n in args.bot_load.split(","))
         conf = {**conf, "bots": (humans, bot_games, conf["bots"][2])}
+    if args.bot_window:
+        conf = {**conf, "bots": (*conf["bots"][:2], args.bot_window)}
     bot_figures = run_bots(conf, url, why_not, notes) if "bots" in only else []
 
     if figures:
