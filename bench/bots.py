@@ -50,6 +50,7 @@ class BotsFigure:
     bot_moves: int = 0  # the bots' moves during window B
     think_ms: int = 0  # the AI's thinking during window B (CPU, summed over its pool)
     bot_tables_over: int = 0
+    layout: str = "every core shared, the AI's pool in the idle class"  # where the AI's pool ran
     # where people's press→prompt went in windows A and B (bench/anatomy.py): what the bots slow
     anatomy_alone: anatomy.AnatomyFigure | None = None
     anatomy_beside: anatomy.AnatomyFigure | None = None
@@ -205,7 +206,8 @@ def table(figures: list[BotsFigure]) -> list[str]:
              "B, beside the bots | A′, alone again | p99 B ÷ (A + A′) | bot moves/s (B) | AI thinking (CPU s/s) |",
              "|---|---|---|---|---|---|---|---|---|---|"]
     for f in figures:
-        lines.append(f"| {f.mode} | {f.humans} | {f.bots} | {f.seconds:.0f} | {three(f.before)} | {three(f.beside)} | "
+        lines.append(f"| {f.mode}: {f.layout} | {f.humans} | {f.bots} | {f.seconds:.0f} | {three(f.before)} | "
+                     f"{three(f.beside)} | "
                      f"{three(f.after)} | {f.ratio:.2f} | {f.bot_moves / f.seconds:.1f} | "
                      f"{f.think_ms / 1000 / f.seconds:.2f} |")
     return lines
@@ -221,7 +223,8 @@ def goal_lines(figures: list[BotsFigure]) -> list[str]:
     lines = []
     for f in figures:
         ok = f.ratio <= GOAL_RATIO
-        lines.append(f"| issue 16: human p99 unchanged beside {f.bots} bot games ({f.mode}, {f.humans} human games; "
+        lines.append(f"| issue 16: human p99 unchanged beside {f.bots} bot games ({f.mode}, {f.layout}, "
+                     f"{f.humans} human games; "
                      f"≤ {GOAL_RATIO}× alone) | {ms(f.pct(f.alone, 0.99))} → {ms(f.pct(f.beside, 0.99))} ms "
                      f"({f.ratio:.2f}×), {f.bot_moves / f.seconds:.1f} bot moves/s | "
                      f"{'met' if ok else '**missed**'} |")

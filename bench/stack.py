@@ -72,6 +72,7 @@ class Stack:
     log_path: str = ""
     admin_url: str = ""  # /metrics and /healthz of the webhook (distributed: its admin port)
     ai_pool: bool = False  # distributed: the AI's queue has a pool of its own (else the worker takes both)
+    ai_cpus: set[int] | None = None  # ...on these cores only (None: wherever the machine puts it)
 
     @property
     def world(self):
@@ -142,7 +143,7 @@ class Stack:
         """The AI's own pool (workers/ai.py), distributed mode: it yields the cores to people's work."""
         log = open(self.log_path, "ab") if self.log_path else None  # noqa: SIM115
         return start_worker(self.env, beat="none", pool="prefork", concurrency=2, log_file=log, consume=("ai",),
-                            idle=True)
+                            idle=True, cpus=self.ai_cpus)
 
 
 def rss_bytes(pid: int) -> int:
@@ -235,7 +236,8 @@ def embedded(*, limits=None, rates: dict[str, str] | None = None, log_dir: str |
 
 @contextlib.contextmanager
 def distributed(redis_url: str, *, limits=None, rates: dict[str, str] | None = None, log_dir: str | None = None,
-                lease_ms: int | None = None, scan_interval: float | None = None, ai_pool: bool = False):
+                lease_ms: int | None = None, scan_interval: float | None = None, ai_pool: bool = False,
+                ai_cpus: set[int] | None = None):
     from emulator import EmulatorConfig, EmulatorServer, Limits
     from workers.config import Settings
 
@@ -263,7 +265,7 @@ def distributed(redis_url: str, *, limits=None, rates: dict[str, str] | None = N
     r = redis.Redis.from_url(redis_url, decode_responses=True)
     stack = Stack("distributed", emu.app, emu.base_url, emu.control, r, prefix, settings, env, [], log_path)
     try:
-        stack.ai_pool = ai_pool
+        stack.ai_pool, stack.ai_cpus = ai_pool, ai_cpus
         stack.procs = [*stack._start_worker(), start_beat(env, log_path), webhook,
                        *(stack._start_ai_worker() if ai_pool else [])]
         wait_http(f"http://127.0.0.1:{admin_port}/healthz", timeout=30)

@@ -69,10 +69,11 @@ def queues(env: dict[str, str], *which: str) -> str:
 
 def start_worker(env: dict[str, str], *, beat: str = "embedded", concurrency: int = 4, pool: str = "threads",
                  log_file=None, consume: tuple[str, ...] = ("tasks", "ai"),
-                 idle: bool = False) -> list[subprocess.Popen]:
+                 idle: bool = False, cpus: set[int] | None = None) -> list[subprocess.Popen]:
     """A Celery worker subprocess (`beat`: "embedded" = -B, "separate" = its own process, "none") on the
-    queues `consume` ("tasks": drains, sends, the scan; "ai": the bots' search, workers/ai.py), at CPU
-    priority `nice` (an AI pool sharing cores with people's work yields them: 10).
+    queues `consume` ("tasks": drains, sends, the scan; "ai": the bots' search, workers/ai.py); with `idle`,
+    in the CPU's idle class (BGB_CPU_IDLE, workers/priority.py: an AI pool sharing cores with people's
+    work); with `cpus`, on those cores only (the bench's AI pool on cores of its own).
     They exit by themselves if this process dies without stopping them (BGB_PARENT_PID)."""
     env = {**env, "BGB_PARENT_PID": str(os.getpid()), **({"BGB_CPU_IDLE": "1"} if idle else {})}
     celery = [sys.executable, "-m", "celery", "-A", "workers"]
@@ -85,7 +86,8 @@ def start_worker(env: dict[str, str], *, beat: str = "embedded", concurrency: in
         worker += ["--prefetch-multiplier", "1"]  # a search is long: a free child takes the next one
     if beat == "embedded":
         worker += ["-B", "--schedule", schedule]
-    procs = [subprocess.Popen(worker, env=env, stdout=out, stderr=out, start_new_session=True)]
+    pin = (lambda: os.sched_setaffinity(0, cpus)) if cpus else None
+    procs = [subprocess.Popen(worker, env=env, stdout=out, stderr=out, start_new_session=True, preexec_fn=pin)]
     if beat == "separate":
         procs.append(subprocess.Popen([*celery, "beat", "--schedule", schedule, "--loglevel", "warning"],
                                       env=env, stdout=out, stderr=out, start_new_session=True))
