@@ -232,8 +232,10 @@ def goal_lines(figures: list[BotsFigure]) -> list[str]:
 
 
 METHOD = [
-    f"Bots beside people (bench/bots.py): one distributed stack with the AI's own pool (prefork 2, in the "
-    f"CPU's idle class as compose.yaml runs it: BGB_CPU_IDLE); the human games are bench/system.py's; each bot "
+    f"Bots beside people (bench/bots.py): a distributed stack with the AI's own pool (prefork 2, in the "
+    f"CPU's idle class as compose.yaml runs it: BGB_CPU_IDLE), run twice (`--bot-cores`): every core shared, "
+    f"then the pool on the last core and the rest of the stack (webhook, worker, beat, emulator, players) on "
+    f"the others; the human games are bench/system.py's; each bot "
     f"table is {BOT_GAME} with "
     f"{BOTS_PER_TABLE} {BOT_LEVEL.lower()} bots, seated with the lobby's 🤖 + Bot by a person who does not sit, "
     "started between the two windows; bots move at the production pace (BGB_BOT_PACE, 3 s after the group's "

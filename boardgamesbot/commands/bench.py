@@ -55,10 +55,10 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--flood", action="store_true", help="only the flood drill (bench/flood.py)")
     parser.add_argument("--bot-load", default=None, metavar="HUMANS,BOTS",
                         help="human and bot games of the bots-beside-people run (default 100,20; --quick 3,1)")
-    parser.add_argument("--bot-cores", type=int, default=0, metavar="N",
-                        help="run the bots-beside-people run with the AI's pool on the last N cores and the rest "
-                             "of the stack on the others, as a host whose ai service has cores of its own "
-                             "(default 0: everything shares every core, the AI's pool in the idle class)")
+    parser.add_argument("--bot-cores", type=int, default=None, metavar="N",
+                        help="the bots-beside-people run with the AI's pool on the last N cores and the rest of the "
+                             "stack on the others, as a host whose ai service has cores of its own; 0: every core "
+                             "shared, the pool in the idle class (default: both, 0 then 1)")
     parser.add_argument("--bot-window", type=float, default=None, metavar="SECONDS",
                         help="length of each of the bots-beside-people run's three windows (default 60; a p99 "
                              "of a 60 s window rests on its ten slowest moves, and two windows of people alone "
@@ -193,8 +193,8 @@ def run(args: argparse.Namespace) -> int:
         conf = {**conf, "bots": (humans, bot_games, conf["bots"][2])}
     if args.bot_window:
         conf = {**conf, "bots": (*conf["bots"][:2], args.bot_window)}
-    if args.bot_cores:
-        conf = {**conf, "bot_cores": args.bot_cores}
+    if args.bot_cores is not None:
+        conf = {**conf, "bot_cores": (args.bot_cores,)}
     bot_figures = run_bots(conf, url, why_not, notes) if "bots" in only else []
 
     if figures:
@@ -258,20 +258,30 @@ def run(args: argparse.Namespace) -> int:
 def run_bots(conf: dict, url: str, why_not: str | None, notes: list[str]) -> list:
     """Issue 16: human games alone, then beside bot games (bench/bots.py), on the distributed stack."""
     from bench import bots
-    from bench.stack import distributed
 
     if why_not:
         notes.append("No Redis server: the bots-beside-people run (distributed mode) was not measured.")
         return []
     humans, bot_games, window = conf["bots"]
-    _say(f"distributed: {humans} human games, then beside {bot_games} bot games ...")
     cores = sorted(os.sched_getaffinity(0))
-    own = conf.get("bot_cores", 0)
-    if not 0 <= own < len(cores):
-        raise SystemExit(f"--bot-cores {own}: this machine gives the bench {len(cores)} cores; leave people one")
-    # --bot-cores N: the AI's pool on the last N cores, the rest of the stack (webhook, worker, beat, this
-    # process's emulator and players, all started from here) on the others — a host whose `ai` service has
-    # cores of its own. (Affinity is per thread and inherited: set before the stack's threads and processes.)
+    layouts = conf.get("bot_cores") or ((0, 1) if len(cores) > 1 else (0,))
+    figures = []
+    for own in layouts:
+        if not 0 <= own < len(cores):
+            raise SystemExit(f"--bot-cores {own}: this machine gives the bench {len(cores)} cores; leave people one")
+        _say(f"distributed: {humans} human games, then beside {bot_games} bot games "
+             f"({f'the AI pool on {own} core(s) of its own' if own else 'every core shared'}) ...")
+        figures.append(_bots_run(bots, url, humans, bot_games, window, cores, own))
+    return figures
+
+
+def _bots_run(bots, url: str, humans: int, bot_games: int, window: float, cores: list[int], own: int):
+    """One bots-beside-people run. With `own` > 0 the AI's pool is on the last `own` cores and the rest of
+    the stack (webhook, worker, beat, this process's emulator and players, all started from here) on the
+    others — a host whose `ai` service has cores of its own. (Affinity is per thread and inherited: it is
+    set before the stack's threads and processes start, and put back after.)"""
+    from bench.stack import distributed
+
     ai_cpus = set(cores[-own:]) if own else None
     before = os.sched_getaffinity(0)
     if ai_cpus:
@@ -283,7 +293,7 @@ def run_bots(conf: dict, url: str, why_not: str | None, notes: list[str]) -> lis
         os.sched_setaffinity(0, before)
     if ai_cpus:
         figure.layout = f"the AI's pool on core {_cores(ai_cpus)}, the rest on {_cores(set(cores) - ai_cpus)}"
-    return [figure]
+    return figure
 
 
 def _cores(cpus: set[int]) -> str:
