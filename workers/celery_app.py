@@ -119,7 +119,9 @@ def _yield_cpu(**_kwargs) -> None:
     if Settings.from_env().cpu_idle:
         from workers.priority import yield_cpu
 
-        yield_cpu()
+        if not yield_cpu():
+            logging.getLogger(__name__).warning("BGB_CPU_IDLE: this system refused the CPU's idle class; "
+                                                "the worker runs at its ordinary priority")
 
 
 @signals.beat_init.connect

@@ -14,9 +14,13 @@ import os
 
 def yield_cpu() -> bool:
     """Put the calling thread (and what it forks or starts from now on) in SCHED_IDLE. False
-    where the platform has no such class (the worker then runs at its ordinary priority)."""
+    where the platform has no such class, or a sandbox (a seccomp profile) refuses the call: the
+    worker then runs at its ordinary priority rather than not at all."""
     idle = getattr(os, "SCHED_IDLE", None)
     if idle is None:
         return False
-    os.sched_setscheduler(0, idle, os.sched_param(0))
+    try:
+        os.sched_setscheduler(0, idle, os.sched_param(0))
+    except OSError:
+        return False
     return True

@@ -33,3 +33,13 @@ def test_the_setting_puts_the_worker_and_what_it_forks_in_the_idle_class() -> No
 def test_without_the_setting_the_worker_keeps_its_ordinary_class() -> None:
     policy, _ = _probe()
     assert policy == os.SCHED_OTHER
+
+
+def test_a_system_that_refuses_the_idle_class_leaves_the_worker_running(monkeypatch) -> None:
+    from workers import priority
+
+    def refuse(*_args):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(priority.os, "sched_setscheduler", refuse)
+    assert priority.yield_cpu() is False
