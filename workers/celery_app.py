@@ -116,7 +116,7 @@ def _worker_watch(**_kwargs) -> None:
 def _yield_cpu(**_kwargs) -> None:
     """BGB_CPU_IDLE: the whole worker in SCHED_IDLE (workers/priority.py) — set in the main
     process before its pool starts, and again in each prefork child, whose search is the load."""
-    if Settings.from_env().cpu_idle:
+    if settings.cpu_idle:
         from workers.priority import yield_cpu
 
         if not yield_cpu():

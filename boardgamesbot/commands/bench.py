@@ -257,7 +257,6 @@ def run(args: argparse.Namespace) -> int:
 
 def run_bots(conf: dict, url: str, why_not: str | None, notes: list[str]) -> list:
     """Issue 16: human games alone, then beside bot games (bench/bots.py), on the distributed stack."""
-    from bench import bots
 
     if why_not:
         notes.append("No Redis server: the bots-beside-people run (distributed mode) was not measured.")
@@ -271,15 +270,16 @@ def run_bots(conf: dict, url: str, why_not: str | None, notes: list[str]) -> lis
             raise SystemExit(f"--bot-cores {own}: this machine gives the bench {len(cores)} cores; leave people one")
         _say(f"distributed: {humans} human games, then beside {bot_games} bot games "
              f"({f'the AI pool on {own} core(s) of its own' if own else 'every core shared'}) ...")
-        figures.append(_bots_run(bots, url, humans, bot_games, window, cores, own))
+        figures.append(_bots_run(url, humans, bot_games, window, cores, own))
     return figures
 
 
-def _bots_run(bots, url: str, humans: int, bot_games: int, window: float, cores: list[int], own: int):
+def _bots_run(url: str, humans: int, bot_games: int, window: float, cores: list[int], own: int):
     """One bots-beside-people run. With `own` > 0 the AI's pool is on the last `own` cores and the rest of
     the stack (webhook, worker, beat, this process's emulator and players, all started from here) on the
     others — a host whose `ai` service has cores of its own. (Affinity is per thread and inherited: it is
     set before the stack's threads and processes start, and put back after.)"""
+    from bench import bots
     from bench.stack import distributed
 
     ai_cpus = set(cores[-own:]) if own else None
