@@ -16,11 +16,12 @@ from rulesets.core.ai.players import derive_seed
 from rulesets.core.ai.search import search
 from rulesets.core.playout import random_playout
 from rulesets.spellbook.ai import KNOWLEDGE
-from rulesets.spellbook.ai.estimate import estimate
+from rulesets.spellbook.ai.estimate import SOLO_TRUST, estimate, solo_lead
 from rulesets.spellbook.ai.knowledge import SOLO_DAYS, SOLO_SCALE, copy_state
 from rulesets.spellbook.ai.sight import in_sight
-from rulesets.spellbook.data import KIND_BY_ID, NCOL, NKIND, NRUNE, PER_KIND
+from rulesets.spellbook.data import KIND_BY_ID, NCOL, NKIND, NRUNE, PER_KIND, track_points
 from rulesets.spellbook.game import GAME
+from rulesets.spellbook.scoring import seat_points
 from rulesets.spellbook.state import MIDDAY, MORNING, NIGHT
 
 from .helpers import m, position
@@ -186,13 +187,13 @@ def test_the_evaluation_counts_points_on_the_table():
     assert rival >= 26  # ten on the track already score 26; more Days will add to it
 
 
-def test_the_horizon_cuts_after_each_day_and_in_solo_after_every_two():
+def test_the_horizon_cuts_after_each_day_and_in_solo_after_every_four():
     duel, solo = position(), position(players=1, pools={0: []})
     base_duel, base_solo = KNOWLEDGE.horizon(duel), KNOWLEDGE.horizon(solo)
     duel.players[0].days += 1
     solo.players[0].days += 1
     assert KNOWLEDGE.horizon(duel) - base_duel == 1
-    assert KNOWLEDGE.horizon(solo) - base_solo == pytest.approx(1 / SOLO_DAYS) and SOLO_DAYS == 2
+    assert KNOWLEDGE.horizon(solo) - base_solo == pytest.approx(1 / SOLO_DAYS) and SOLO_DAYS == 4
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -211,7 +212,24 @@ def test_a_full_pool_never_passes_a_midday_it_could_store(level):
 
 def test_the_solo_standing_is_on_its_own_sharper_scale():
     solo = position(players=1, pools={0: m("black_circle", "black_square")}, opp=m("red_circle", "red_square"))
-    (mine,), rival = estimate(solo)
-    lead = mine - rival
+    mine, track = solo_lead(solo)
     assert SOLO_SCALE < KNOWLEDGE.scale
-    assert KNOWLEDGE.evaluate(solo)[0] == pytest.approx(1 / (1 + math.exp(-lead / SOLO_SCALE)))
+    assert KNOWLEDGE.evaluate(solo)[0] == pytest.approx(1 / (1 + math.exp(-(mine - track) / SOLO_SCALE)))
+
+
+def test_the_solo_player_is_measured_against_the_track_as_it_stands():
+    # ten tokens on the track (26), today's still to come (28), two in the bottom area (30); the Days
+    # left would add more
+    opp = m("red_circle", "red_square", "red_triangle", "blue_circle", "blue_square", "blue_triangle",
+            "green_circle", "green_square", "green_triangle", "white_circle")
+    solo = position(players=1, pools={0: m("black_circle", "black_square", "black_triangle")}, opp=opp,
+                    fams={0: m("yellow_circle", "yellow_square")}, bottom=m("purple_circle", "purple_square"),
+                    learned={0: {"sacrifice": (3, KIND_BY_ID["red_circle"])}})
+    mine, track = solo_lead(solo)
+    (projected,), rival = estimate(solo)
+    now = seat_points(solo, 0)
+    assert now == 1 + 2  # Sacrifício at level 3, two on the Familiar
+    assert track == track_points(len(opp) + 1) + 2 == 30  # the track's tokens, today's and the bottom's
+    assert rival > track  # the estimate's rival adds the Days left; the solo lead does not
+    assert mine == pytest.approx(now + SOLO_TRUST * (projected - now))
+    assert now < mine < projected  # its own projection counts, but only in part

@@ -23,6 +23,7 @@ from rulesets.spellbook.data import FAMILIAR_SPACES, NCOL, NRUNE, TRACK_SPACES, 
 from rulesets.spellbook.scoring import seat_points
 from rulesets.spellbook.state import DUSK, MIDDAY, MORNING, NIGHT, State
 
+SOLO_TRUST = 0.6  # solo: the share of its own projection a player counts on against the track (solo_lead)
 MATERIA_POINT = 0.55  # a Materia's worth, for a spell's extra income or storing after it is learned
 COST = 0.6  # what spending one more Materia on a higher level gives up (a Familiar space later)
 SURE_NOW = 0.95  # a spell the pool pays for now is nearly points
@@ -181,3 +182,16 @@ def estimate(st: State) -> tuple[list[float], float | None]:
             if mine - theirs > out[0] - rival:
                 return [mine], theirs
     return out, rival
+
+
+def solo_lead(st: State) -> tuple[float, float]:
+    """Solo: the player's points as the evaluation counts them, and the track's as it stands.
+
+    The player counts its points now and SOLO_TRUST of what `estimate` projects beyond them; the
+    track counts the tokens it holds (today's included), not those the Days left will add. Measured
+    against the track's projected end instead, the search hurried to fill the Familiar while the
+    track was low; but the track stops at its last space (43 at difficulty 3 on Day 17) and a
+    player who learns and raises spells until then outscores it more often (docs/ai.md)."""
+    now = seat_points(st, 0)
+    (mine,), _ = estimate(st)
+    return now + SOLO_TRUST * (mine - now), _rival(st, 0)

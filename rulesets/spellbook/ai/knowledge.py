@@ -5,11 +5,14 @@
   (105 minus those in sight) between the two at random, and the future draws come from the
   search's own generator, never the game's seed (ruling AI1 in docs/rulings/spellbook.md).
 - **Horizon**: the end of a Day (the clock is the number of Days played by everyone); in solo,
-  where no other player's Day comes between, the end of every second Day (`SOLO_DAYS`): one Day
-  ahead, the solo bot lost to the track by 13 points a game, two Days ahead by 4 (docs/ai.md).
+  where no other player's Day comes between, the end of every fourth Day (`SOLO_DAYS`): one Day
+  ahead, the solo bot lost to the track by 13 points a game, two Days ahead by 4, four Days ahead
+  (with the solo evaluation below) by 2.4 (docs/ai.md).
 - **Evaluation**: estimated final points (estimate.py) turned into each seat's standing; in solo
-  on a sharper scale (`SOLO_SCALE`): the solo bot is behind the track in most positions, where a
-  standing on the 2-player scale differs too little between moves for the tree's exploration.
+  the player's points now and part of its projection against the track as it stands
+  (`estimate.solo_lead`), on a sharper scale (`SOLO_SCALE`): the solo bot is behind the track in
+  most positions, where a standing on the 2-player scale differs too little between moves for the
+  tree's exploration.
 - **Policy and ordering**: values.py's judgement of every choice; the rollouts take the best
   with a little noise, the tree searches the best first and fácil only the few best.
 """
@@ -20,7 +23,7 @@ from rulesets.core.ai import Budget, Knowledge, SearchRng, standing
 from rulesets.core.ai.copying import construct
 from rulesets.core.ai.knowledge import final_rewards
 from rulesets.core.rng import Rng
-from rulesets.spellbook.ai.estimate import estimate
+from rulesets.spellbook.ai.estimate import estimate, solo_lead
 from rulesets.spellbook.ai.sight import known_in_box, unseen
 from rulesets.spellbook.ai.values import choice_values, undominated
 from rulesets.spellbook.data import NKIND
@@ -32,7 +35,7 @@ MINOR_EFFORT = 0.35  # which Materia to take, store, pay or discard: fewer itera
 NOISE = 0.6  # the rollouts' randomness, in value points: enough to try the near-best moves too
 FACIL_WIDTH = 4  # fácil searches only this many of the best-looking choices
 SOLO_SCALE = 1.2  # solo: points of margin over the track that make a clear lead (2+ players: `scale`)
-SOLO_DAYS = 2  # solo: a cut every two Days (no other player's Day between), as far as a 2-player round
+SOLO_DAYS = 4  # solo: a cut every four Days (no other player's Day between; two were too short-sighted)
 
 
 def copy_state(st: State) -> State:
@@ -78,8 +81,11 @@ class SpellbookKnowledge(Knowledge):
         return st
 
     def evaluate(self, state: State) -> list[float]:
-        points, rival = estimate(state)
-        return standing(points, SOLO_SCALE if state.solo else self.scale, rival)
+        if state.solo:
+            mine, track = solo_lead(state)
+            return standing([mine], SOLO_SCALE, track)
+        points, _ = estimate(state)
+        return standing(points, self.scale)
 
     def final(self, state: State) -> list[float]:
         score = GAME.score(state)
