@@ -17,9 +17,10 @@ from rulesets.core.ai.search import search
 from rulesets.core.playout import random_playout
 from rulesets.spellbook.ai import KNOWLEDGE
 from rulesets.spellbook.ai.estimate import SOLO_TRUST, estimate, solo_lead
-from rulesets.spellbook.ai.knowledge import SOLO_DAYS, SOLO_SCALE, copy_state
+from rulesets.spellbook.ai.knowledge import SOLO_DAYS, SOLO_SCALE, copy_state, pick_plan
 from rulesets.spellbook.ai.sight import in_sight
-from rulesets.spellbook.data import KIND_BY_ID, NCOL, NKIND, NRUNE, PER_KIND, track_points
+from rulesets.spellbook.ai.values import NO_PLAN, PLAN_WANT, choice_values, plan_weights, wants
+from rulesets.spellbook.data import KIND_BY_ID, NCOL, NKIND, NRUNE, PER_KIND, SPELL_COLOUR, track_points
 from rulesets.spellbook.game import GAME
 from rulesets.spellbook.scoring import seat_points
 from rulesets.spellbook.state import MIDDAY, MORNING, NIGHT
@@ -233,3 +234,43 @@ def test_the_solo_player_is_measured_against_the_track_as_it_stands():
     assert rival > track  # the estimate's rival adds the Days left; the solo lead does not
     assert mine == pytest.approx(now + SOLO_TRUST * (projected - now))
     assert now < mine < projected  # its own projection counts, but only in part
+
+
+def test_a_solo_plan_is_most_often_sacrificio_at_the_start_and_none_with_two_players():
+    # first-game spells, nothing learned: Sacrifício's income for every Day left returns the most
+    # per Materia of its price, so it is the likeliest plan; a learned spell is never a plan
+    solo = position(players=1, pools={0: m("blue_circle", "yellow_circle")})
+    weights = dict(plan_weights(solo, 0))
+    red = SPELL_COLOUR["sacrifice"]
+    assert max(weights, key=weights.get) == red
+    learned = position(players=1, learned={0: {"sacrifice": (3, KIND_BY_ID["red_circle"])}})
+    assert red not in dict(plan_weights(learned, 0))
+    rng = SearchRng(7)
+    picks = [pick_plan(solo, rng) for _ in range(200)]
+    assert max(set(picks), key=picks.count) == red and len(set(picks)) > 1  # the likeliest, not the only one
+    duo = position(players=2)
+    sim = KNOWLEDGE.determinize(duo, 0, SearchRng(1))
+    assert KNOWLEDGE.plan(sim) == NO_PLAN
+
+
+def test_the_plan_belongs_to_its_iterations_copy_and_makes_its_colour_wanted():
+    solo = position(players=1, pools={0: m("blue_circle", "yellow_circle")},
+                    altar=m("red_circle", "red_triangle", "purple_circle", "purple_square", "blue_triangle",
+                            "yellow_square", "green_circle"))
+    rng = SearchRng(3)
+    sims = [KNOWLEDGE.determinize(solo, 0, rng) for _ in range(5)]
+    assert KNOWLEDGE.plan(sims[-1]) != NO_PLAN  # the iteration under way follows a plan
+    assert all(KNOWLEDGE.plan(s) == NO_PLAN for s in sims[:-1])  # earlier iterations' copies: no more
+    assert KNOWLEDGE.plan(solo) == NO_PLAN  # nor the real state, as the workers ask about it
+    red = SPELL_COLOUR["sacrifice"]
+    plain, planned = wants(solo, 0), wants(solo, 0, red)
+    for k in range(NKIND):
+        assert planned[k] == pytest.approx(plain[k] + (PLAN_WANT if k // NRUNE == red else 0.0))
+    # set on red, one chosen red beats two random Materia; without the plan it does not
+    choices = ["take.red_circle", "draw2"]
+    take, draw = choice_values(solo, 0, choices, red)
+    assert take > draw
+    take, draw = choice_values(solo, 0, choices)
+    assert take < draw
+    five = position(players=1, pools={0: m("red_circle", "red_circle", "red_square", "red_triangle", "red_triangle")})
+    assert wants(five, 0, red) == wants(five, 0)  # five held: the plan is paid for

@@ -15,6 +15,11 @@
   tree's exploration.
 - **Policy and ordering**: values.py's judgement of every choice; the rollouts take the best
   with a little noise, the tree searches the best first and fácil only the few best.
+- **A plan per iteration (solo)**: each iteration also picks a spell its player sets out to collect
+  (`values.plan_weights`: an engine such as Sacrifício the likeliest), and that iteration's judgement
+  wants its colour more. The one-move judgement never takes a Materia today to take another
+  tomorrow; rollouts that do let the search see a collection pay. Over 60 fresh solo games: 22 wins
+  instead of 17, margin −1.8 instead of −2.8 (docs/ai.md).
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from rulesets.core.ai.knowledge import final_rewards
 from rulesets.core.rng import Rng
 from rulesets.spellbook.ai.estimate import estimate, solo_lead
 from rulesets.spellbook.ai.sight import known_in_box, unseen
-from rulesets.spellbook.ai.values import choice_values, undominated
+from rulesets.spellbook.ai.values import NO_PLAN, choice_values, plan_weights, undominated
 from rulesets.spellbook.data import NKIND
 from rulesets.spellbook.game import GAME
 from rulesets.spellbook.state import Player, QuietLog, State
@@ -65,6 +70,21 @@ def deal_unseen(st: State, rng: SearchRng) -> None:
             st.bag[k] += 1
 
 
+def pick_plan(st: State, rng: SearchRng) -> int:
+    """Solo: the colour of the spell one iteration's player sets out to collect, drawn by
+    `values.plan_weights` (NO_PLAN when every spell is learned)."""
+    weights = plan_weights(st, 0)
+    total = sum(w for _, w in weights)
+    if total <= 0:
+        return NO_PLAN
+    x = rng.random() * total
+    for colour, w in weights:
+        x -= w
+        if x <= 0:
+            return colour
+    return weights[-1][0]  # rounding left a sliver past the last weight
+
+
 class SpellbookKnowledge(Knowledge):
     game = GAME
     scale = 4.0
@@ -74,11 +94,24 @@ class SpellbookKnowledge(Knowledge):
         "dificil": Budget(iterations=600, horizon=1, exploration=0.5, bias=0.5, time_cap_s=5.0),
     }
 
+    def __init__(self) -> None:
+        # The plan of the iteration under way, with the state it was dealt for: the search runs one
+        # iteration at a time and calls `determinize` first, so the plan belongs to that copy (held
+        # here, so no later object can take its identity); any other state — the real one the
+        # workers ask about, another search's — is judged without a plan.
+        super().__init__()
+        self._plan: tuple[State | None, int] = (None, NO_PLAN)
+
     def determinize(self, state: State, seat: int, rng: SearchRng) -> State:
         st = copy_state(state)
         if any(st.disc):  # with an empty box the bag is known exactly
             deal_unseen(st, rng)
+        self._plan = (st, pick_plan(st, rng) if st.solo else NO_PLAN)
         return st
+
+    def plan(self, state: State) -> int:
+        held, colour = self._plan
+        return colour if held is state else NO_PLAN
 
     def evaluate(self, state: State) -> list[float]:
         if state.solo:
@@ -96,7 +129,7 @@ class SpellbookKnowledge(Knowledge):
         return days / SOLO_DAYS if state.solo else days
 
     def policy(self, state: State, seat: int, choices: list[str], rng: SearchRng) -> str:
-        values = choice_values(state, seat, choices)
+        values = choice_values(state, seat, choices, self.plan(state))
         best, best_value = choices[0], float("-inf")
         for choice, value in zip(choices, values, strict=True):
             value += NOISE * rng.random()
@@ -106,7 +139,7 @@ class SpellbookKnowledge(Knowledge):
 
     def order(self, state: State, seat: int, choices: list[str], level: str) -> list[tuple[str, float]]:
         choices = undominated(state, choices)
-        values = choice_values(state, seat, choices)
+        values = choice_values(state, seat, choices, self.plan(state))
         ranked = sorted(zip(choices, values, strict=True), key=lambda cv: -cv[1])
         top = ranked[0][1]
         out = [(c, max(0.0, 1.0 - (top - v) / 3.0)) for c, v in ranked]

@@ -32,10 +32,13 @@ LEARN_TASK = {"m": "s"}
 
 _KEEN = {spell: 0.45 + 0.4 * w for spell, w in WORTH.items()}  # base want of an unlearned spell's colour
 _HELD = [0.12 * n if n < 5 else -0.1 * (n - 4) for n in range(10)]  # more of the colour held: keener, to 5
+PLAN_WANT = 1.2  # the colour of the plan a solo rollout follows: a chosen one beats two drawn at random
+NO_PLAN = -1
 
 
-def wants(st: State, p: int) -> list[float]:
-    """How much seat p wants one more Materia of each kind (0 when the pool is full)."""
+def wants(st: State, p: int, plan: int = NO_PLAN) -> list[float]:
+    """How much seat p wants one more Materia of each kind (0 when the pool is full); `plan` is
+    the colour of a spell the player is set on (plan_weights), wanted PLAN_WANT more until 5 are held."""
     pl = st.players[p]
     if len(pl.pool) >= POOL_LIMIT:
         return [0.0] * NKIND
@@ -45,7 +48,28 @@ def wants(st: State, p: int) -> list[float]:
     out = []
     for c, spell in enumerate(st.spells):
         v = 0.35 if pl.lv[c] or not spell else _KEEN[spell] + _HELD[own[c]]
+        if c == plan and not pl.lv[c] and own[c] < 5:
+            v += PLAN_WANT
         out += (v, v, v)
+    return out
+
+
+def plan_weights(st: State, p: int) -> list[tuple[int, float]]:
+    """Solo: the spells seat p might set out to collect, each colour with a weight — the square of
+    the most the spell returns per Materia of its price (estimate.spell_gain over its level), so
+    an engine learned early (Sacrifício's income for every Day left) is the likeliest plan.
+
+    The one-move judgement never takes a Materia of a colour today to take another tomorrow: two
+    random ones from the bag always look better than one chosen. Rollouts that follow a plan picked
+    by these weights (knowledge.py) play such a collection through, so the search can see it pay."""
+    pl = st.players[p]
+    days, eco = days_left(st, p), economy(st, p)
+    out = []
+    for c, spell in enumerate(st.spells):
+        if pl.lv[c] or not spell:
+            continue
+        best = max(spell_gain(st, p, spell, level, 0, days, eco) / level for level in (3, 4, 5))
+        out.append((c, best * best))
     return out
 
 
@@ -81,9 +105,9 @@ def best_learn_gain(st: State, p: int, task: dict) -> float:
     return max((_learn_gain(st, p, c, task) for c in learnable(st, p, task)), default=-10.0)
 
 
-def choice_values(st: State, p: int, choices: list[str]) -> list[float]:
-    """A value per choice for seat p (who must be the one deciding)."""
-    w = wants(st, p)
+def choice_values(st: State, p: int, choices: list[str], plan: int = NO_PLAN) -> list[float]:
+    """A value per choice for seat p (who must be the one deciding), set on `plan` if one is given."""
+    w = wants(st, p, plan)
     task = st.q[0] if st.q else None
     step = task["do"] if task else _PHASE_STEP.get(st.phase, "")
     rate = _VALUERS.get(step)
