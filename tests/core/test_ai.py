@@ -93,3 +93,28 @@ def test_standing_and_final_rewards():
     score.winners = [1]
     lose, win = final_rewards(score, 2, 5)
     assert win > 0.85 and lose < 0.15
+
+
+class _Blind(type(KNOWLEDGE)):
+    """The toy's knowledge made unable to tell positions apart: every cut is even, and a cut
+    comes after every move (a bid, a mark, a roll)."""
+
+    def evaluate(self, state: ToyState) -> list[float]:
+        return [0.5, 0.5]
+
+    def horizon(self, state: ToyState) -> int:
+        return sum(state.scores) + sum(b is not None for b in state.bids) + int(state.marked)
+
+
+def test_a_close_call_is_settled_by_playing_to_the_end():
+    # 9-9, first to 10: bid:3 always wins the roll and the game; bid:1 wins it a third of the time.
+    # At the cut all three bids look even, so the plain search keeps its order's first
+    state = ToyState(target=10, scores=[9, 9], bids=[None, None])
+    blind = _Blind()
+    plain = search(blind, state, 0, Budget(iterations=60), "dificil", seed=2)
+    assert plain.choice == "bid:1" and len(set(plain.visits.values())) == 1
+    settled = search(blind, state, 0, Budget(iterations=60, settle=20), "dificil", seed=2)
+    assert settled.choice == "bid:3" and settled.visits == plain.visits
+    # a clear call is left alone: nothing is played on
+    clear = search(KNOWLEDGE, _bidding(), 0, Budget(iterations=50, settle=20), "medio", seed=7)
+    assert clear == search(KNOWLEDGE, _bidding(), 0, Budget(iterations=50), "medio", seed=7)

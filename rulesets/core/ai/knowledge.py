@@ -17,6 +17,8 @@ A game's knowledge lives in its own folder (`rulesets/<game>/ai.py`) and is foun
     apply(state, seat, choice, rng)          the rules' apply, possibly a fast path (no log text)
     effort(state, seat, choices) -> 0..1     the share of the level's iterations this decision
                                              deserves (minor steps need fewer)
+    settles(state) -> bool                   whether close calls may be played to the end here
+                                             (levels whose budget has `settle`)
     budgets                                  iterations etc. per level (calibrated per game)
 
 Determinism: every random number the search uses comes from the `SearchRng` it is handed,
@@ -51,6 +53,8 @@ class Budget:
     exploration: float = 0.7  # UCT's constant, rewards being in 0..1
     bias: float = 0.0  # weight of the knowledge's prior (progressive bias), fading with visits
     max_rollout: int = 400  # actions in one rollout before it is cut whatever the horizon says
+    settle: int = 0  # close calls at the root: games played to the end for each close move (0: none)
+    close: float = 0.01  # how near the best move's mean reward another's must be to make a close call
     time_cap_s: float = 5.0
 
     def scaled(self, factor: float) -> Budget:
@@ -154,6 +158,11 @@ class Knowledge:
     def apply(self, state: Any, seat: int, choice: str, rng: Rng) -> None:
         """One move in a simulation. Games may override with a fast path that builds no text."""
         self.game.apply(state, seat, choice, rng)
+
+    def settles(self, state: Any) -> bool:
+        """Whether a level with `Budget.settle` may settle close calls in `state` by playing them to
+        the end of the game with the policy (where the policy's games judge badly, say no)."""
+        return True
 
     def final(self, state: Any) -> list[float]:
         """Rewards of a finished game (see `final_rewards`)."""

@@ -24,19 +24,24 @@ decision are sampled from the policy and stay out of the tree, so the observer's
 conditioned on choices it could not have seen.
 
 The result is the root move visited most (ties: the better mean, then the knowledge's order);
-the search stops early once no other root move could catch up in the iterations left.
+the search stops early once no other root move could catch up in the iterations left. A level
+with `settle` then plays each close call (root moves whose means lie within `close` of the
+best's) to the end of the game a few times with the policy and takes the best result: the
+evaluation at a cut cannot tell such moves apart, the game's end can.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rulesets.core.ai.knowledge import Budget, Knowledge, SearchRng
 
 _NONE: dict[int, list[str]] = {}  # no menus kept by the game (read only)
+SETTLE_VISITS = 10  # a root move visited less than this is no close call: its mean is too unsure
+SETTLE_ACTIONS = 2000  # a game played on to settle a close call is cut after this many actions
 
 
 class Node:
@@ -116,8 +121,35 @@ def search(knowledge: Knowledge, state: Any, seat: int, budget: Budget, level: s
     rank = {c: i for i, c in enumerate(order_at_root)}
     best = max(mine, key=lambda c: (c.visits, c.total / c.visits if c.visits else 0.0,
                                     -rank.get(c.choice, len(rank))))
+    best = _settle(knowledge, state, seat, mine, best, rng, budget)
     return SearchResult(choice=best.choice, iterations=done, capped=capped,
                         visits={c.choice: c.visits for c in mine})
+
+
+def _settle(knowledge: Knowledge, state: Any, seat: int, mine: list[Node], best: Node, rng: SearchRng,
+            budget: Budget) -> Node:
+    """A close call settled by playing on: when other root moves' means lie within `budget.close`
+    of the best one's, the evaluation at the cut cannot tell them apart (in Spellbook two-player
+    games, a third of the moves: which Materia to store, whether to end the game now — docs/ai.md),
+    so each is played to the end of the game `budget.settle` times with the policy, from fresh
+    determinizations, and the best mean result is taken."""
+    if not budget.settle or not best.visits or not knowledge.settles(state):
+        return best
+    top = best.total / best.visits
+    close = [c for c in mine if c.visits >= SETTLE_VISITS and top - c.total / c.visits <= budget.close]
+    if len(close) < 2:
+        return best
+    to_the_end = replace(budget, horizon=1 << 30, max_rollout=SETTLE_ACTIONS)
+
+    def played_on(child: Node) -> float:
+        total = 0.0
+        for _ in range(budget.settle):
+            sim = knowledge.determinize(state, seat, rng)
+            knowledge.apply(sim, seat, child.choice, rng)
+            total += _rollout(knowledge, sim, rng, knowledge.horizon(sim), to_the_end, 0)[seat]
+        return total / budget.settle
+
+    return max(close, key=played_on)
 
 
 def _decided(root: Node, seat: int, left: int) -> bool:
