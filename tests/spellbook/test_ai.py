@@ -274,3 +274,12 @@ def test_the_plan_belongs_to_its_iterations_copy_and_makes_its_colour_wanted():
     assert take < draw
     five = position(players=1, pools={0: m("red_circle", "red_circle", "red_square", "red_triangle", "red_triangle")})
     assert wants(five, 0, red) == wants(five, 0)  # five held: the plan is paid for
+
+
+def test_difficil_settles_close_calls_in_two_player_games_only():
+    # a third of difícil's two-player moves are close calls at the cut; solo, the policy's games to
+    # the end judge the race too badly to settle anything (docs/ai.md)
+    assert KNOWLEDGE.budget("dificil").settle > 0
+    assert not KNOWLEDGE.budget("medio").settle and not KNOWLEDGE.budget("facil").settle
+    assert KNOWLEDGE.settles(position(players=2)) and KNOWLEDGE.settles(position(players=4))
+    assert not KNOWLEDGE.settles(position(players=1))
