@@ -7,7 +7,7 @@ import pytest
 
 from rulesets.core import new_match
 from rulesets.core.ai import LEVELS, SEAT_KINDS, Budget, choose, decide, final_rewards, standing
-from rulesets.core.ai.search import search
+from rulesets.core.ai.search import played_on, search
 from rulesets.core.contract import FinalScore, SeatScore
 from tests.core.toy_ai import KNOWLEDGE
 from tests.core.toy_game import GAME, ToyState
@@ -118,3 +118,41 @@ def test_a_close_call_is_settled_by_playing_to_the_end():
     # a clear call is left alone: nothing is played on
     clear = search(KNOWLEDGE, _bidding(), 0, Budget(iterations=50, settle=20), "medio", seed=7)
     assert clear == search(KNOWLEDGE, _bidding(), 0, Budget(iterations=50), "medio", seed=7)
+
+
+class _Sighted(type(KNOWLEDGE)):
+    """The toy's knowledge for a seat that has seen the other bid: nothing is re-sampled."""
+
+    def determinize(self, state: ToyState, seat: int, rng) -> ToyState:
+        return state.model_copy(deep=True)
+
+
+def test_close_calls_are_played_on_in_the_same_games():
+    # 9-9, first to 14, the other seat has bid 3: bid:1 and bid:2 both lose the roll, so they lead
+    # to the same game. Played on in common games (the same draws, the same policy noise) they
+    # score exactly alike; in games of their own they would differ by luck alone.
+    state = ToyState(target=14, scores=[9, 9], bids=[None, 3])
+    sighted = _Sighted()
+    to_the_end = Budget(iterations=0, horizon=1 << 30)
+    games = [(11 * i, 13 * i + 1, 17 * i + 2) for i in range(30)]
+    one, two = (played_on(sighted, state, 0, bid, games, to_the_end) for bid in ("bid:1", "bid:2"))
+    assert one == two and 0.2 < one < 0.8  # a real contest, not a foregone result
+    assert played_on(sighted, state, 0, "bid:3", games, to_the_end) > one  # winning the roll helps
+    other = [(w + 1, d + 1, n + 1) for w, d, n in games]
+    assert played_on(sighted, state, 0, "bid:1", other, to_the_end) != one  # the games do matter
+
+
+def test_every_close_call_is_played_on_in_the_same_games(monkeypatch):
+    import rulesets.core.ai.search as search_module
+
+    seen: list[tuple[str, list]] = []
+
+    def spy(knowledge, state, seat, choice, games, budget):
+        seen.append((choice, games))
+        return played_on(knowledge, state, seat, choice, games, budget)
+
+    monkeypatch.setattr(search_module, "played_on", spy)
+    state = ToyState(target=10, scores=[9, 9], bids=[None, None])
+    assert search(_Blind(), state, 0, Budget(iterations=60, settle=20), "dificil", seed=2).choice == "bid:3"
+    assert sorted(c for c, _ in seen) == ["bid:1", "bid:2", "bid:3"]
+    assert all(games == seen[0][1] and len(games) == 20 for _, games in seen)

@@ -132,7 +132,12 @@ def _settle(knowledge: Knowledge, state: Any, seat: int, mine: list[Node], best:
     of the best one's, the evaluation at the cut cannot tell them apart (in Spellbook two-player
     games, a third of the moves: which Materia to store, whether to end the game now — docs/ai.md),
     so each is played to the end of the game `budget.settle` times with the policy, from fresh
-    determinizations, and the best mean result is taken."""
+    determinizations, and the best mean result is taken.
+
+    Every close move is played on in the same games (common random numbers): the same
+    determinizations, the same draws of chance and the same policy noise, so what tells two moves
+    apart is what they do and not which of them was dealt the luckier games. Measured in Spellbook,
+    that is what let the net widen from 0.01 to 0.03 (docs/ai.md)."""
     if not budget.settle or not best.visits or not knowledge.settles(state):
         return best
     top = best.total / best.visits
@@ -140,16 +145,26 @@ def _settle(knowledge: Knowledge, state: Any, seat: int, mine: list[Node], best:
     if len(close) < 2:
         return best
     to_the_end = replace(budget, horizon=1 << 30, max_rollout=SETTLE_ACTIONS)
+    games = [(_seed(rng), _seed(rng), _seed(rng)) for _ in range(budget.settle)]
+    return max(close, key=lambda child: played_on(knowledge, state, seat, child.choice, games, to_the_end))
 
-    def played_on(child: Node) -> float:
-        total = 0.0
-        for _ in range(budget.settle):
-            sim = knowledge.determinize(state, seat, rng)
-            knowledge.apply(sim, seat, child.choice, rng)
-            total += _rollout(knowledge, sim, rng, knowledge.horizon(sim), to_the_end, 0)[seat]
-        return total / budget.settle
 
-    return max(close, key=played_on)
+def _seed(rng: SearchRng) -> int:
+    return int(rng.random() * 2**62)
+
+
+def played_on(knowledge: Knowledge, state: Any, seat: int, choice: str, games: list[tuple[int, int, int]],
+              budget: Budget) -> float:
+    """`seat`'s mean reward when it plays `choice` and the game goes on with the policy, once per
+    game of `games`: seeds of the determinization, of chance (the rules' draws) and of the policy's
+    noise, each its own stream so that two moves played in the same game meet the same luck."""
+    total = 0.0
+    for world, draws, noise in games:
+        sim = knowledge.determinize(state, seat, SearchRng(world))
+        chance = SearchRng(draws)
+        knowledge.apply(sim, seat, choice, chance)
+        total += _rollout(knowledge, sim, chance, knowledge.horizon(sim), budget, 0, SearchRng(noise))[seat]
+    return total / len(games)
 
 
 def _decided(root: Node, seat: int, left: int) -> bool:
@@ -203,15 +218,18 @@ def _select(node: Node, actor: int, ranked: list[tuple[str, float]], budget: Bud
 
 
 def _rollout(knowledge: Knowledge, sim: Any, rng: SearchRng, clock: int, budget: Budget,
-             actions: int) -> list[float]:
+             actions: int, noise: SearchRng | None = None) -> list[float]:
+    """Play on with the policy to the horizon or the end. `rng` draws chance (the rules') and,
+    unless a stream of its own is given as `noise`, the policy's choices too."""
     game = knowledge.game
+    pick = rng if noise is None else noise
     while not game.is_over(sim) and knowledge.horizon(sim) - clock < budget.horizon \
             and actions < budget.max_rollout:
         kept = game.settled(sim)  # (as in search)
         seats, menus = kept if kept is not None else (game.to_act(sim), _NONE)
-        actor = seats[0] if len(seats) == 1 else seats[int(rng.random() * len(seats))]
+        actor = seats[0] if len(seats) == 1 else seats[int(pick.random() * len(seats))]
         choices = menus.get(actor) or game.legal_choices(sim, actor)
-        choice = choices[0] if len(choices) == 1 else knowledge.policy(sim, actor, choices, rng)
+        choice = choices[0] if len(choices) == 1 else knowledge.policy(sim, actor, choices, pick)
         knowledge.apply(sim, actor, choice, rng)
         actions += 1
     if game.is_over(sim):
