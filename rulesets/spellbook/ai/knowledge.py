@@ -20,8 +20,9 @@
   wants its colour more. The one-move judgement never takes a Materia today to take another
   tomorrow; rollouts that do let the search see a collection pay. Over 100 fresh solo games: 34 wins
   instead of 30, margin −1.7 instead of −2.7 (docs/ai.md).
-- **Close calls (difícil, two or more players)**: moves the evaluation at the cut values alike are
-  played to the end of the game (`Budget.settle`, `settles`); not in solo, where it made the bot worse.
+- **Close calls (difícil, two or more players)**: moves the evaluation at the cut values within 0.03
+  of the best are played to the end of the game in the same 40 games each (`Budget.settle`, `close`,
+  `settles`); not in solo, where it made the bot worse.
 """
 
 from __future__ import annotations
@@ -93,7 +94,8 @@ class SpellbookKnowledge(Knowledge):
     budgets = {
         "facil": Budget(iterations=60, horizon=1, exploration=0.5, time_cap_s=1.0),
         "medio": Budget(iterations=250, horizon=1, exploration=0.5, time_cap_s=3.0),
-        "dificil": Budget(iterations=600, horizon=1, exploration=0.5, bias=0.5, settle=40, time_cap_s=5.0),
+        "dificil": Budget(iterations=600, horizon=1, exploration=0.5, bias=0.5, settle=40, close=0.03,
+                          time_cap_s=5.0),
     }
 
     def __init__(self) -> None:
@@ -128,8 +130,9 @@ class SpellbookKnowledge(Knowledge):
 
     def settles(self, state: State) -> bool:
         # Two players: a third of difícil's moves are close calls the evaluation cannot tell apart
-        # (which Materia to store, whether to end the game), and the game's end can: 93 wins of
-        # 156 against médio instead of 88. Solo: the policy's own games lose the race by 8 points
+        # (which Materia to store, whether to end the game), and the game's end can (docs/ai.md:
+        # 93 wins of 156 against médio instead of 88 at 0.01; at 0.03 in common games, 89 of 160
+        # instead of 77.5 at 0.01). Solo: the policy's own games lose the race by 8 points
         # and judge it badly — 4 wins of 23 instead of 8, and slower (docs/ai.md).
         return not state.solo
 
