@@ -131,8 +131,8 @@ def _settle(knowledge: Knowledge, state: Any, seat: int, mine: list[Node], best:
     """A close call settled by playing on: when other root moves' means lie within `budget.close`
     of the best one's, the evaluation at the cut cannot tell them apart (in Spellbook two-player
     games, a third of the moves: which Materia to store, whether to end the game now — docs/ai.md),
-    so each is played to the end of the game `budget.settle` times with the policy, from fresh
-    determinizations, and the best mean result is taken.
+    so each is played to the end of the game `budget.settle` times with the policy, and the best
+    mean result is taken.
 
     Every close move is played on in the same games (common random numbers): the same
     determinizations, the same draws of chance and the same policy noise, so what tells two moves
