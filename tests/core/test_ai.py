@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import rulesets.core.ai.search as search_module
 from rulesets.core import new_match
 from rulesets.core.ai import LEVELS, SEAT_KINDS, Budget, choose, decide, final_rewards, standing
 from rulesets.core.ai.search import played_on, search
@@ -143,8 +144,6 @@ def test_close_calls_are_played_on_in_the_same_games():
 
 
 def test_every_close_call_is_played_on_in_the_same_games(monkeypatch):
-    import rulesets.core.ai.search as search_module
-
     seen: list[tuple[str, list]] = []
 
     def spy(knowledge, state, seat, choice, games, budget):
