@@ -155,3 +155,26 @@ def test_every_close_call_is_played_on_in_the_same_games(monkeypatch):
     assert search(_Blind(), state, 0, Budget(iterations=60, settle=20), "dificil", seed=2).choice == "bid:3"
     assert sorted(c for c, _ in seen) == ["bid:1", "bid:2", "bid:3"]
     assert all(games == seen[0][1] and len(games) == 20 for _, games in seen)
+
+
+def _root_move(choice: str, visits: int, mean: float) -> search_module.Node:
+    node = search_module.Node(0, choice, 0.0)
+    node.visits, node.total = visits, visits * mean
+    return node
+
+
+def test_settling_counts_the_trees_own_mean_beside_the_games_played_on():
+    # bid:1 and bid:2 lose the roll alike, so their games played on score exactly the same; the
+    # tree saw bid:2 a little better. bid:3 wins the roll: far better in the games, worse in the tree.
+    state = ToyState(target=14, scores=[9, 9], bids=[None, 3])
+    one, two, three = _root_move("bid:1", 100, 0.50), _root_move("bid:2", 100, 0.52), _root_move("bid:3", 100, 0.495)
+    sighted = _Sighted()
+
+    def settled(weight: float, mine: list) -> str:
+        budget = Budget(iterations=0, settle=30, close=0.03, tree_weight=weight)
+        best = max(mine, key=lambda n: n.total / n.visits)
+        return search_module._settle(sighted, state, 0, mine, best, search_module.SearchRng(5), budget).choice
+
+    assert settled(0.0, [one, two]) == "bid:1"  # a tie in the games: the first move stays
+    assert settled(2.0, [one, two]) == "bid:2"  # the tree's edge breaks it
+    assert settled(2.0, [one, two, three]) == "bid:3"  # and never outweighs what the games show

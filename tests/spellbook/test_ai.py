@@ -280,6 +280,7 @@ def test_difficil_settles_close_calls_in_two_player_games_only():
     # a third of difícil's two-player moves are close calls at the cut; solo, the policy's games to
     # the end judge the race too badly to settle anything (docs/ai.md)
     assert KNOWLEDGE.budget("dificil").settle > 0 and KNOWLEDGE.budget("dificil").close == 0.03
+    assert KNOWLEDGE.budget("dificil").tree_weight == 2.0
     assert not KNOWLEDGE.budget("medio").settle and not KNOWLEDGE.budget("facil").settle
     assert KNOWLEDGE.settles(position(players=2)) and KNOWLEDGE.settles(position(players=4))
     assert not KNOWLEDGE.settles(position(players=1))

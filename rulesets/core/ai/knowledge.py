@@ -55,6 +55,7 @@ class Budget:
     max_rollout: int = 400  # actions in one rollout before it is cut whatever the horizon says
     settle: int = 0  # close calls at the root: games played to the end for each close move (0: none)
     close: float = 0.01  # how near the best move's mean reward another's must be to make a close call
+    tree_weight: float = 0.0  # settling: how much the tree's own mean counts beside the games played on
     time_cap_s: float = 5.0
 
     def scaled(self, factor: float) -> Budget:

@@ -95,7 +95,7 @@ class SpellbookKnowledge(Knowledge):
         "facil": Budget(iterations=60, horizon=1, exploration=0.5, time_cap_s=1.0),
         "medio": Budget(iterations=250, horizon=1, exploration=0.5, time_cap_s=3.0),
         "dificil": Budget(iterations=600, horizon=1, exploration=0.5, bias=0.5, settle=40, close=0.03,
-                          time_cap_s=5.0),
+                          tree_weight=2.0, time_cap_s=5.0),
     }
 
     def __init__(self) -> None:
@@ -132,7 +132,8 @@ class SpellbookKnowledge(Knowledge):
         # Two players: a third of difícil's moves are close calls the evaluation cannot tell apart
         # (which Materia to store, whether to end the game), and the game's end can (docs/ai.md:
         # 93 wins of 156 against médio instead of 88 at 0.01; at 0.03 in common games, 89 of 160
-        # instead of 77.5 at 0.01). Solo: the policy's own games lose the race by 8 points
+        # instead of 77.5 at 0.01; with the tree's own mean counted twice beside those games, 55.5 of
+        # 80 instead of 48.5). Solo: the policy's own games lose the race by 8 points
         # and judge it badly — 4 wins of 23 instead of 8, and slower (docs/ai.md).
         return not state.solo
 
