@@ -177,4 +177,4 @@ def test_settling_counts_the_trees_own_mean_beside_the_games_played_on():
 
     assert settled(0.0, [one, two]) == "bid:1"  # a tie in the games: the first move stays
     assert settled(2.0, [one, two]) == "bid:2"  # the tree's edge breaks it
-    assert settled(2.0, [one, two, three]) == "bid:3"  # and never outweighs what the games show
+    assert settled(2.0, [one, two, three]) == "bid:3"  # a clear difference in the games outweighs it
