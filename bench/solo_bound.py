@@ -1,0 +1,96 @@
+"""Solo Spellbook's bound: difícil's search given sight of the bag's future (docs/ai.md, "Solo, what
+the hidden bag costs").
+
+Not a player, and never seated: its simulations draw from the game's own generator (the match's
+seed and counter, rulesets/core/rng.py), so every line it imagines meets exactly the draws the game
+would deal on that line. Everything else is difícil's: the same budget, plans, judgement and
+evaluation. Played on the tournament's seeds it shows what the hidden bag costs the solo bot, and
+what this search reaches without it — whether a goal is out of the search's reach however well it
+guesses the bag. Each decision is made as the tournament makes difícil's (rulesets/core/ai/players.py:
+a forced or a single considered choice unsearched, the same search seed).
+
+    .venv/bin/python -m bench.solo_bound --seed 2001 --games 30 [--difficulty 3] [--processes 2] [--iterations N]
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+from multiprocessing import Pool
+
+from rulesets.core.ai.players import derive_seed
+from rulesets.core.ai.search import search
+from rulesets.core.ai.tournament import wilson
+from rulesets.core.match import act, new_match
+from rulesets.core.rng import Rng
+from rulesets.spellbook.ai.knowledge import SpellbookKnowledge, copy_state, pick_plan
+from rulesets.spellbook.ai.values import NO_PLAN
+from rulesets.spellbook.game import GAME
+from rulesets.spellbook.state import QuietLog, State
+
+LEVEL = "dificil"
+
+
+class Clairvoyant(SpellbookKnowledge):
+    """Spellbook's knowledge, but the bag is not re-dealt and the rules draw from the true generator."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.truth = (0, 0)  # the match's seed and counter at the decision being made
+        self._sight: tuple[State | None, Rng | None] = (None, None)
+
+    def determinize(self, state: State, seat: int, rng) -> State:
+        st = copy_state(state)  # the bag as it truly is
+        self._sight = (st, Rng(*self.truth))  # this iteration's future: the game's own next draws
+        self._plan = (st, pick_plan(st, rng) if st.solo else NO_PLAN)
+        return st
+
+    def apply(self, state: State, seat: int, choice: str, rng) -> None:
+        held, true_rng = self._sight
+        GAME.play(state, choice, true_rng if held is state else rng, QuietLog())
+
+
+def play(seed: int, difficulty: int = 3, iterations: int = 0) -> int:
+    """One solo game of the clairvoyant (difícil's iterations unless given); its margin over the track."""
+    knowledge = Clairvoyant()
+    budget = knowledge.budget(LEVEL)
+    if iterations:
+        budget = replace(budget, iterations=iterations)
+    match = new_match(GAME, {"difficulty": difficulty}, 1, seed)
+    while not GAME.is_over(match.state):
+        st = match.state
+        choices = GAME.legal_choices(st, 0)
+        considered = knowledge.order(st, 0, choices, LEVEL) if len(choices) > 1 else [(choices[0], 0.0)]
+        if len(considered) == 1:
+            choice = considered[0][0]
+        else:
+            knowledge.truth = (match.seed, match.rng_counter)
+            decision_seed = derive_seed(seed * 1_000_003 + len(match.log), 0, LEVEL)
+            choice = search(knowledge, st, 0, budget, LEVEL, decision_seed).choice
+        match, _ = act(match, 0, choice, inplace=True)
+    score = GAME.score(match.state)
+    return score.seats[0].total - score.rivals[0].total
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=2001)
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--difficulty", type=int, default=3)
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--iterations", type=int, default=0, help="instead of difícil's")
+    args = parser.parse_args(argv)
+    seeds = range(args.seed, args.seed + args.games)
+    with Pool(args.processes) as pool:
+        margins = pool.starmap(play, [(s, args.difficulty, args.iterations) for s in seeds])
+    for s, m in zip(seeds, margins, strict=True):
+        print(f"seed {s}: margin {m:+d}")
+    wins = sum(1.0 for m in margins if m > 0)  # a solo tie is won by nobody
+    lo, hi = wilson(wins, len(margins))
+    print(f"clairvoyant difícil, solo at difficulty {args.difficulty}, seeds {args.seed}-{seeds[-1]}: "
+          f"{wins:g} wins of {len(margins)} ({100 * wins / len(margins):.1f} %, {100 * lo:.1f}-{100 * hi:.1f} %), "
+          f"ties {sum(1 for m in margins if m == 0)}, mean margin {sum(margins) / len(margins):+.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,24 @@
+"""The solo bound's clairvoyant (bench/solo_bound.py) must see exactly the draws the game deals:
+otherwise its figure bounds nothing."""
+
+from bench.solo_bound import Clairvoyant, play
+from rulesets.core.ai import SearchRng
+from rulesets.core.match import act, new_match
+from rulesets.spellbook.game import GAME
+
+
+def test_its_simulations_meet_the_games_own_draws() -> None:
+    for seed in (1, 2, 3):
+        match = new_match(GAME, {"difficulty": 3}, 1, seed)
+        seer = Clairvoyant()
+        seer.truth = (match.seed, match.rng_counter)
+        sim = seer.determinize(match.state, 0, SearchRng(seed))
+        seer.apply(sim, 0, "draw2", SearchRng(seed + 99))  # the search's own generator is ignored
+        match, _ = act(match, 0, "draw2", inplace=True)
+        assert sorted(sim.players[0].pool) == sorted(match.state.players[0].pool)
+        assert sim.bag == match.state.bag
+
+
+def test_a_game_ends_with_a_margin_over_the_track() -> None:
+    margin = play(2001)
+    assert margin == -1  # docs/ai.md, "Solo, what the hidden bag costs": seed 2001
