@@ -10,6 +10,7 @@ guesses the bag. Each decision is made as the tournament makes difícil's (rules
 a forced or a single considered choice unsearched, the same search seed).
 
     .venv/bin/python -m bench.solo_bound --seed 2001 --games 30 [--difficulty 3] [--processes 2] [--iterations N]
+        [--to-the-end]
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from rulesets.spellbook.game import GAME
 from rulesets.spellbook.state import QuietLog, State
 
 LEVEL = "dificil"
+ACTIONS_TO_THE_END = 3000  # a rollout to the end is cut after this many actions (a solo game takes a few hundred)
 
 
 class Clairvoyant(SpellbookKnowledge):
@@ -50,12 +52,15 @@ class Clairvoyant(SpellbookKnowledge):
         GAME.play(state, choice, true_rng if held is state else rng, QuietLog())
 
 
-def play(seed: int, difficulty: int = 3, iterations: int = 0) -> int:
-    """One solo game of the clairvoyant (difícil's iterations unless given); its margin over the track."""
+def play(seed: int, difficulty: int = 3, iterations: int = 0, to_the_end: bool = False) -> int:
+    """One solo game of the clairvoyant (difícil's iterations unless given; rollouts cut every four
+    Days and evaluated, or played `to_the_end`); its margin over the track."""
     knowledge = Clairvoyant()
     budget = knowledge.budget(LEVEL)
     if iterations:
         budget = replace(budget, iterations=iterations)
+    if to_the_end:  # no evaluation at all: every rollout is the policy's whole game, its draws the true ones
+        budget = replace(budget, horizon=1 << 30, max_rollout=ACTIONS_TO_THE_END, time_cap_s=120.0)
     match = new_match(GAME, {"difficulty": difficulty}, 1, seed)
     while not GAME.is_over(match.state):
         st = match.state
@@ -79,10 +84,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--difficulty", type=int, default=3)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--iterations", type=int, default=0, help="instead of difícil's")
+    parser.add_argument("--to-the-end", action="store_true", help="rollouts to the game's end, no cut")
     args = parser.parse_args(argv)
     seeds = range(args.seed, args.seed + args.games)
     with Pool(args.processes) as pool:
-        margins = pool.starmap(play, [(s, args.difficulty, args.iterations) for s in seeds])
+        margins = pool.starmap(play, [(s, args.difficulty, args.iterations, args.to_the_end) for s in seeds])
     for s, m in zip(seeds, margins, strict=True):
         print(f"seed {s}: margin {m:+d}")
     wins = sum(1.0 for m in margins if m > 0)  # a solo tie is won by nobody
