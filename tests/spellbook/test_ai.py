@@ -14,10 +14,11 @@ from rulesets.core import new_match, replay
 from rulesets.core.ai import LEVELS, SearchRng, choose, decide
 from rulesets.core.ai.players import derive_seed
 from rulesets.core.ai.search import search
+from rulesets.core.match import act
 from rulesets.core.playout import random_playout
 from rulesets.spellbook.ai import KNOWLEDGE
 from rulesets.spellbook.ai.estimate import SOLO_TRUST, estimate, solo_lead
-from rulesets.spellbook.ai.knowledge import SOLO_DAYS, SOLO_SCALE, copy_state, pick_plan
+from rulesets.spellbook.ai.knowledge import MAJOR_STEPS, SOLO_DAYS, SOLO_SCALE, copy_state, pick_plan
 from rulesets.spellbook.ai.sight import in_sight
 from rulesets.spellbook.ai.values import NO_PLAN, PLAN_WANT, choice_values, plan_weights, wants
 from rulesets.spellbook.data import KIND_BY_ID, NCOL, NKIND, NRUNE, PER_KIND, SPELL_COLOUR, track_points
@@ -284,3 +285,43 @@ def test_difficil_settles_close_calls_in_two_player_games_only():
     assert not KNOWLEDGE.budget("medio").settle and not KNOWLEDGE.budget("facil").settle
     assert KNOWLEDGE.settles(position(players=2)) and KNOWLEDGE.settles(position(players=4))
     assert not KNOWLEDGE.settles(position(players=1))
+
+
+class _CountingMinorSteps(type(KNOWLEDGE)):
+    """Spellbook's knowledge, counting the minor steps (which Materia to pay, give, discard) the
+    tree ordered: the tree orders a decision only when it makes it a node."""
+
+    def __init__(self, keep_minor_in_tree: bool) -> None:
+        super().__init__()
+        self.keep = keep_minor_in_tree
+        self.minor_nodes = 0
+
+    def in_tree(self, state) -> bool:
+        return True if self.keep else super().in_tree(state)
+
+    def order(self, state, seat, choices, level):
+        if state.q and state.q[0]["do"] not in MAJOR_STEPS:
+            self.minor_nodes += 1
+        return super().order(state, seat, choices, level)
+
+
+def test_in_solo_the_tree_holds_the_days_decisions_and_the_policy_plays_the_minor_steps():
+    match = new_match(GAME, {"difficulty": 3}, 1, 7)
+    match, _ = act(match, 0, "draw2")  # to the Midday: the Materia to give the track comes soon after
+    assert match.state.phase == MIDDAY and not match.state.q  # a root that is no minor step
+    counts = {}
+    for keep in (True, False):
+        knowledge = _CountingMinorSteps(keep)
+        search(knowledge, match.state, 0, KNOWLEDGE.budget("dificil"), "dificil", 11)
+        counts[keep] = knowledge.minor_nodes
+    assert counts[True] > 0  # as before: the tree reached the Night's payments and the track's token
+    assert counts[False] == 0  # now: the policy plays them, the tree walks on to the next decision
+
+
+def test_two_player_trees_keep_every_decision():
+    match = new_match(GAME, {}, 2, 7)
+    state = match.state
+    assert not state.solo and KNOWLEDGE.in_tree(state)
+    st = copy_state(state)
+    st.q = [{"do": "feed_bottom"}]
+    assert KNOWLEDGE.in_tree(st)

@@ -160,6 +160,13 @@ class Knowledge:
         """One move in a simulation. Games may override with a fast path that builds no text."""
         self.game.apply(state, seat, choice, rng)
 
+    def in_tree(self, state: Any) -> bool:
+        """Whether a decision met below the root becomes a node of the tree (True), or is played by
+        the policy as in a rollout while the walk goes on to the next one: a game whose small steps
+        (which token to pay or give) the tree cannot tell apart spends its iterations better on the
+        decisions around them."""
+        return True
+
     def settles(self, state: Any) -> bool:
         """Whether a level with `Budget.settle` may settle close calls in `state` by playing them to
         the end of the game with the policy (where the policy's games judge badly, say no)."""

@@ -8,7 +8,9 @@ Every iteration:
 2. select: walk the tree of moves from the root. A node's children are the moves legal in
    *this* determinization; each counts how often it was available, and UCT uses that count
    instead of the parent's visits (moves that exist only in some determinizations are not
-   favoured). A knowledge prior adds progressive bias, fading as a child is visited;
+   favoured). A knowledge prior adds progressive bias, fading as a child is visited. Below the
+   root, a decision the knowledge keeps out of the tree (`in_tree`) is played by the policy and
+   the walk goes on to the next one;
 3. expand one untried move (the best by the knowledge's order) and leave the tree;
 4. roll out with the knowledge's policy until the game ends or the horizon clock has risen by
    the budget's `horizon` (end of a Day, a round), and score: the real result at the end, the
@@ -91,8 +93,8 @@ def search(knowledge: Knowledge, state: Any, seat: int, budget: Budget, level: s
             choices = menus.get(actor) or game.legal_choices(sim, actor)
             if len(choices) == 1:
                 choice = choices[0]
-            elif not in_tree:
-                choice = knowledge.policy(sim, actor, choices, rng)
+            elif not in_tree or (node is not root and not knowledge.in_tree(sim)):
+                choice = knowledge.policy(sim, actor, choices, rng)  # out of the tree: the walk goes on
             else:
                 ranked = knowledge.order(sim, actor, choices, level) or [(choices[0], 0.0)]
                 if node is root and not order_at_root:
