@@ -6,8 +6,8 @@ seed and counter, rulesets/core/rng.py), so every line it imagines meets exactly
 would deal on that line. Everything else is difícil's: the same budget, plans, judgement and
 evaluation. Played on the tournament's seeds it shows what the hidden bag costs the solo bot, and
 what this search reaches without it — whether a goal is out of the search's reach however well it
-guesses the bag. Each decision is made as the tournament makes difícil's (rulesets/core/ai/players.py:
-a forced or a single considered choice unsearched, the same search seed).
+guesses the bag. Each decision is made by the tournament's `decide` (rulesets/core/ai/players.py),
+given this knowledge: the same seeds, so its games pair with the tournament's.
 
     .venv/bin/python -m bench.solo_bound --seed 2001 --games 30 [--difficulty 3] [--processes 2] [--iterations N]
         [--to-the-end]
@@ -19,8 +19,7 @@ import argparse
 from dataclasses import replace
 from multiprocessing import Pool
 
-from rulesets.core.ai.players import derive_seed
-from rulesets.core.ai.search import search
+from rulesets.core.ai.players import decide
 from rulesets.core.ai.tournament import wilson
 from rulesets.core.match import act, new_match
 from rulesets.core.rng import Rng
@@ -63,16 +62,9 @@ def play(seed: int, difficulty: int = 3, iterations: int = 0, to_the_end: bool =
         budget = replace(budget, horizon=1 << 30, max_rollout=ACTIONS_TO_THE_END, time_cap_s=120.0)
     match = new_match(GAME, {"difficulty": difficulty}, 1, seed)
     while not GAME.is_over(match.state):
-        st = match.state
-        choices = GAME.legal_choices(st, 0)
-        considered = knowledge.order(st, 0, choices, LEVEL) if len(choices) > 1 else [(choices[0], 0.0)]
-        if len(considered) == 1:
-            choice = considered[0][0]
-        else:
-            knowledge.truth = (match.seed, match.rng_counter)
-            decision_seed = derive_seed(seed * 1_000_003 + len(match.log), 0, LEVEL)
-            choice = search(knowledge, st, 0, budget, LEVEL, decision_seed).choice
-        match, _ = act(match, 0, choice, inplace=True)
+        knowledge.truth = (match.seed, match.rng_counter)
+        decision = decide(GAME, match.state, 0, LEVEL, seed * 1_000_003 + len(match.log), budget, knowledge)
+        match, _ = act(match, 0, decision.choice, inplace=True)
     score = GAME.score(match.state)
     return score.seats[0].total - score.rivals[0].total
 

@@ -18,7 +18,7 @@ from rulesets.core.match import act
 from rulesets.core.playout import random_playout
 from rulesets.spellbook.ai import KNOWLEDGE
 from rulesets.spellbook.ai.estimate import SOLO_TRUST, estimate, solo_lead
-from rulesets.spellbook.ai.knowledge import MAJOR_STEPS, SOLO_DAYS, SOLO_SCALE, copy_state, pick_plan
+from rulesets.spellbook.ai.knowledge import SOLO_DAYS, SOLO_SCALE, copy_state, minor_step, pick_plan
 from rulesets.spellbook.ai.sight import in_sight
 from rulesets.spellbook.ai.values import NO_PLAN, PLAN_WANT, choice_values, plan_weights, wants
 from rulesets.spellbook.data import KIND_BY_ID, NCOL, NKIND, NRUNE, PER_KIND, SPELL_COLOUR, track_points
@@ -300,7 +300,7 @@ class _CountingMinorSteps(type(KNOWLEDGE)):
         return True if self.keep else super().in_tree(state)
 
     def order(self, state, seat, choices, level):
-        if state.q and state.q[0]["do"] not in MAJOR_STEPS:
+        if minor_step(state):
             self.minor_nodes += 1
         return super().order(state, seat, choices, level)
 

@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from rulesets.core.ai.knowledge import LEVELS, Budget
+from rulesets.core.ai.knowledge import LEVELS, Budget, Knowledge
 from rulesets.core.ai.search import search
 from rulesets.core.contract import Game
 from rulesets.core.rng import _splitmix64
@@ -40,8 +40,10 @@ def derive_seed(seed: int, seat: int, kind: str) -> int:
     return _splitmix64(seed ^ _splitmix64(salt + 1))
 
 
-def decide(game: Game, state: Any, seat: int, kind: str, seed: int, budget: Budget | None = None) -> Decision:
-    """The move of a seat of `kind` in `state`. `budget` overrides the level's (tests)."""
+def decide(game: Game, state: Any, seat: int, kind: str, seed: int, budget: Budget | None = None,
+           knowledge: Knowledge | None = None) -> Decision:
+    """The move of a seat of `kind` in `state`. `budget` overrides the level's (tests), `knowledge`
+    the game's registered one (bench/solo_bound.py's clairvoyant)."""
     if kind not in SEAT_KINDS:
         raise ValueError(f"unknown seat kind {kind!r}; known: {', '.join(SEAT_KINDS)}")
     choices = game.legal_choices(state, seat)
@@ -54,9 +56,10 @@ def decide(game: Game, state: Any, seat: int, kind: str, seed: int, budget: Budg
         return Decision(game.stand_in_choice(state, seat, seed % 1_000_003))
     if len(choices) == 1:
         return Decision(choices[0])
-    from rulesets.registry import get_knowledge
+    if knowledge is None:
+        from rulesets.registry import get_knowledge
 
-    knowledge = get_knowledge(game.name)
+        knowledge = get_knowledge(game.name)
     considered = knowledge.order(state, seat, choices, kind)
     if len(considered) == 1:
         return Decision(considered[0][0])

@@ -49,6 +49,12 @@ SOLO_SCALE = 1.2  # solo: points of margin over the track that make a clear lead
 SOLO_DAYS = 4  # solo: a cut every four Days (no other player's Day between; two were too short-sighted)
 
 
+def minor_step(st: State) -> bool:
+    """Whether the decision pending is a minor step: which Materia to take, store, pay, give or
+    discard within an action already chosen (a phase's choice, or a step of MAJOR_STEPS, is not)."""
+    return bool(st.q) and st.q[0]["do"] not in MAJOR_STEPS
+
+
 def copy_state(st: State) -> State:
     """A deep copy (every list is the copy's own). The steps' dicts are copied one level: the rules
     build new lists for a step instead of changing one in place."""
@@ -136,7 +142,7 @@ class SpellbookKnowledge(Knowledge):
         # the tree's means cannot tell them apart (they differ by noise at a few hundred visits);
         # played by the policy below the root, the tree reaches the next Mornings and Nights instead
         # (docs/ai.md, "Solo, a tree of the Day's decisions"). Two players: unchanged.
-        return not state.solo or not state.q or state.q[0]["do"] in MAJOR_STEPS
+        return not (state.solo and minor_step(state))
 
     def settles(self, state: State) -> bool:
         # Two players: a third of difícil's moves are close calls the evaluation cannot tell apart
@@ -172,7 +178,7 @@ class SpellbookKnowledge(Knowledge):
         return out
 
     def effort(self, state: State, seat: int, choices: list[str]) -> float:
-        return 1.0 if not state.q or state.q[0]["do"] in MAJOR_STEPS else MINOR_EFFORT
+        return MINOR_EFFORT if minor_step(state) else 1.0
 
     def apply(self, state: State, seat: int, choice: str, rng: Rng) -> None:
         GAME.play(state, choice, rng, QuietLog())
