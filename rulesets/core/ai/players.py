@@ -15,7 +15,7 @@ because the search only ever simulates the knowledge's determinizations.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rulesets.core.ai.knowledge import LEVELS, Budget, Knowledge
@@ -32,6 +32,7 @@ class Decision:
     choice: str
     iterations: int = 0  # search iterations run (0: no search, e.g. a forced move or a baseline)
     capped: bool = False  # the search's time safety net fired
+    visits: dict[str, int] = field(default_factory=dict)  # the search's root moves and their visits
 
 
 def derive_seed(seed: int, seat: int, kind: str) -> int:
@@ -64,4 +65,4 @@ def decide(game: Game, state: Any, seat: int, kind: str, seed: int, budget: Budg
     if len(considered) == 1:
         return Decision(considered[0][0])
     result = search(knowledge, state, seat, budget or knowledge.budget(kind), kind, seed)
-    return Decision(result.choice, result.iterations, result.capped)
+    return Decision(result.choice, result.iterations, result.capped, result.visits)

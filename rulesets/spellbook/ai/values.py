@@ -116,6 +116,11 @@ def choice_values(st: State, p: int, choices: list[str], plan: int = NO_PLAN) ->
     return [rate(st, p, c, w, task) for c in choices]
 
 
+def decisions() -> set[str]:
+    """The steps the judgement values (a phase's own choices come under the phase's name)."""
+    return set(_VALUERS) - {"@phase"}
+
+
 def undominated(st: State, choices: list[str]) -> list[str]:
     """The choices left once those that only waste are dropped: paying for a spell with a wild
     (three Materia) while a Materia of its colour would do (useless once it is learned); passing a
