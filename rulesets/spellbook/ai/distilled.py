@@ -55,6 +55,7 @@ def kind(step: str, choice: str) -> str:
 
 
 def stage(st: State, p: int = 0) -> int:
+    """Seat p's stage of the game: 0 early (Days played 0-3), 1 middle (4-8), 2 late (9 on)."""
     days = st.players[p].days
     return sum(days >= end for end in STAGE_ENDS)
 
