@@ -17,6 +17,7 @@ from __future__ import annotations
 import yaml
 from pydantic import RootModel
 
+from rulesets.spellbook.ai.values import MAJOR_STEPS
 from rulesets.spellbook.data import DATA
 from rulesets.spellbook.state import PHASE_NAMES, State
 
@@ -45,7 +46,7 @@ def kind(step: str, choice: str) -> str:
         return choice
     if step in SPELL_CHOICE_STEPS:
         return "spell"
-    if step not in PHASE_NAMES.values() and step not in ("bonus_morning", "copy", "learn_level"):
+    if step not in PHASE_NAMES.values() and step not in MAJOR_STEPS:  # a minor step (values.minor_step)
         return "materia"
     head, dot, _ = choice.partition(".")
     if dot:

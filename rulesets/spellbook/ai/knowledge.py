@@ -40,23 +40,16 @@ from rulesets.core.rng import Rng
 from rulesets.spellbook.ai import distilled
 from rulesets.spellbook.ai.estimate import estimate, solo_lead
 from rulesets.spellbook.ai.sight import known_in_box, unseen
-from rulesets.spellbook.ai.values import NO_PLAN, choice_values, plan_weights, undominated
+from rulesets.spellbook.ai.values import NO_PLAN, choice_values, minor_step, plan_weights, undominated
 from rulesets.spellbook.data import NKIND
 from rulesets.spellbook.game import GAME
 from rulesets.spellbook.state import Player, QuietLog, State
 
-MAJOR_STEPS = {"learn", "learn_level", "copy", "upgrade", "bonus_morning", "pick_spell"}
 MINOR_EFFORT = 0.35  # which Materia to take, store, pay or discard: fewer iterations settle it
 NOISE = 0.6  # the rollouts' randomness, in value points: enough to try the near-best moves too
 FACIL_WIDTH = 4  # fácil searches only this many of the best-looking choices
 SOLO_SCALE = 1.2  # solo: points of margin over the track that make a clear lead (2+ players: `scale`)
 SOLO_DAYS = 4  # solo: a cut every four Days (no other player's Day between; two were too short-sighted)
-
-
-def minor_step(st: State) -> bool:
-    """Whether the decision pending is a minor step: which Materia to take, store, pay, give or
-    discard within an action already chosen (a phase's choice, or a step of MAJOR_STEPS, is not)."""
-    return bool(st.q) and st.q[0]["do"] not in MAJOR_STEPS
 
 
 def copy_state(st: State) -> State:

@@ -116,6 +116,15 @@ def choice_values(st: State, p: int, choices: list[str], plan: int = NO_PLAN) ->
     return [rate(st, p, c, w, task) for c in choices]
 
 
+MAJOR_STEPS = {"learn", "learn_level", "copy", "upgrade", "bonus_morning", "pick_spell"}  # steps that are no minor step
+
+
+def minor_step(st: State) -> bool:
+    """Whether the decision pending is a minor step: which Materia to take, store, pay, give or
+    discard within an action already chosen (a phase's choice, or a step of MAJOR_STEPS, is not)."""
+    return bool(st.q) and st.q[0]["do"] not in MAJOR_STEPS
+
+
 def decisions() -> set[str]:
     """The steps the judgement values (a phase's own choices come under the phase's name)."""
     return set(_VALUERS) - {"@phase"}
