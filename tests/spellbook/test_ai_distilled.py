@@ -20,13 +20,15 @@ ALTAR = m("red_circle", "red_triangle", "purple_circle", "purple_square", "blue_
           "green_circle")
 
 
-def test_the_data_names_only_decisions_the_judgement_knows_with_an_offset_per_stage():
+def test_the_data_names_only_decisions_the_judgement_knows_with_an_offset_per_stage_and_measure():
     known = set(PHASE_NAMES.values()) | judged_decisions()
     assert distilled.OFFSETS, "the data file holds the offsets bench/distil_policy.py wrote"
     for step, kinds in distilled.OFFSETS.items():
         assert step in known, step
-        for kind, by_stage in kinds.items():
-            assert len(by_stage) == len(distilled.STAGES) and kind
+        for kind, offset in kinds.items():
+            assert kind and (any(offset.stage) or any(offset.position))
+            assert len(offset.stage) == len(distilled.STAGES) and len(offset.position) == len(distilled.POSITION)
+    assert any(any(o.position) for kinds in distilled.OFFSETS.values() for o in kinds.values())
 
 
 @pytest.mark.parametrize(("step", "choice", "kind"), [
@@ -48,13 +50,25 @@ def test_the_stages_of_the_game_end_after_days_4_and_9():
     assert stages == [0, 0, 1, 1, 2, 2]
 
 
-def test_each_choice_gets_its_kinds_offset_at_this_stage():
-    st = position(players=1, altar=ALTAR)
+def test_the_position_is_the_reserve_familiar_and_spells_learned_as_shares_of_full_ones():
+    st = position(players=1, pools={0: m("blue_circle", "yellow_circle", "red_square")})
+    assert distilled.position(st) == (3 / 9, 0.0, 0.0)
+    st.players[0].fam = m("green_circle") * 7
+    st.players[0].lv = [1, 0, 2, 0, 0, 0, 5]
+    assert distilled.position(st) == (3 / 9, 7 / 14, 3 / 7)
+
+
+def test_each_choice_gets_its_kinds_offset_at_this_stage_and_for_this_position(monkeypatch):
+    table_ = {"take": distilled.Offset(stage=(1.0, 2.0, 3.0), position=(0.9, -1.4, 0.7)),
+              "draw2": distilled.Offset(stage=(-1.0, 0.0, 0.5))}
+    monkeypatch.setattr(distilled, "OFFSETS", {"morning": table_})
+    st = position(players=1, altar=ALTAR, pools={0: m("blue_circle", "yellow_circle", "red_square")})
     choices = ["take.red_circle", "draw2", "pass"]
-    table_ = distilled.OFFSETS["morning"]
-    assert distilled.offsets(st, choices) == [table_["take"][0], table_["draw2"][0], table_["pass"][0]]
+    assert distilled.offsets(st, choices) == pytest.approx([1.0 + 0.9 * 3 / 9, -1.0, 0.0])
     st.players[0].days = 10
-    assert distilled.offsets(st, choices) == [table_["take"][2], table_["draw2"][2], table_["pass"][2]]
+    st.players[0].fam = m("green_circle") * 7
+    st.players[0].lv = [1, 0, 0, 0, 0, 0, 0]
+    assert distilled.offsets(st, choices) == pytest.approx([3.0 + 0.9 * 3 / 9 - 1.4 * 7 / 14 + 0.7 / 7, 0.5, 0.0])
     st.q = [{"do": "feed_track"}]  # nothing learned for which Materia the track gets
     assert distilled.offsets(st, ["red_circle", "green_circle"]) is None
 
@@ -73,7 +87,7 @@ def test_the_solo_rollouts_follow_the_offsets_and_two_player_play_never_sees_the
     assert _picks(solo, choices)["pass"] > 0  # the search's habit early on: keep the Materia
     monkeypatch.setattr(distilled, "OFFSETS", {})
     assert _picks(solo, choices)["pass"] == 0
-    monkeypatch.setattr(distilled, "OFFSETS", {"midday": {"pass": (9.0, 9.0, 9.0)}})
+    monkeypatch.setattr(distilled, "OFFSETS", {"midday": {"pass": distilled.Offset(stage=(9.0, 9.0, 9.0))}})
     duo = position(players=2, pools={0: m("blue_circle", "yellow_circle")}, altar=ALTAR, phase=MIDDAY)
     assert _picks(duo, choices)["pass"] == 0  # learned from solo games: two-player rollouts unchanged
 
@@ -88,18 +102,32 @@ def _samples(shares_x: float, count: int) -> list[Sample]:
 def test_the_fit_learns_the_kind_the_search_prefers_and_agrees_with_it_more():
     samples = _samples(0.8, 40) + [Sample(values=[2.0, 0.0], keys=[("night", "a", 1), ("night", "b", 1)],
                                           shares=[0.9, 0.1], chosen=0) for _ in range(40)]
-    a, b = fit(samples)
+    a, b, w = fit(samples)
     assert a > 0
     assert b[("morning", "x", 0)] > b[("morning", "y", 0)]
-    assert agreement(samples, lambda v, k: a * v + b[k]) == 1.0
-    assert agreement(samples, lambda v, k: v) == 0.5  # the judgement alone misses the search's x
-    offsets = table(samples, a, b)
-    assert offsets["morning"]["x"][0] > 0 > offsets["morning"]["y"][0]
+    assert agreement(samples, lambda v, k, x: a * v + b[k]) == 1.0
+    assert agreement(samples, lambda v, k, x: v) == 0.5  # the judgement alone misses the search's x
+    offsets = table(samples, a, b, w)
+    assert offsets["morning"]["x"]["stage"][0] > 0 > offsets["morning"]["y"]["stage"][0]
+
+
+def test_the_fit_learns_how_the_position_turns_the_search_and_agrees_with_it_more():
+    """The search takes x with a full reserve and y with an empty one; the judgement can't tell."""
+    keys = [("midday", "x", 0), ("midday", "y", 0)]
+    full = [Sample(values=[1.0, 1.0], keys=keys, shares=[0.9, 0.1], chosen=0, position=(1.0, 0.5, 0.0))] * 30
+    empty = [Sample(values=[1.0, 1.0], keys=keys, shares=[0.1, 0.9], chosen=1, position=(0.0, 0.5, 0.0))] * 30
+    a, b, w = fit(full + empty)
+    assert w[("midday", "x")][0] > 0 > w[("midday", "y")][0]  # the reserve's weight
+    assert abs(w[("midday", "x")][2]) < 1e-9  # nothing learned from a measure that never varied from 0
+    score = lambda v, k, x: a * v + b[k] + sum(wj * xj for wj, xj in zip(w[k[:2]], x, strict=True))  # noqa: E731
+    assert agreement(full + empty, score) == 1.0
+    offsets = table(full + empty, a, b, w)
+    assert offsets["midday"]["x"]["position"][0] > 0 > offsets["midday"]["y"]["position"][0]
 
 
 def test_kinds_seen_too_seldom_keep_no_offset():
-    a, b = fit(_samples(0.8, MIN_SEEN - 1))
-    assert table(_samples(0.8, MIN_SEEN - 1), a, b) == {}
+    a, b, w = fit(_samples(0.8, MIN_SEEN - 1))
+    assert table(_samples(0.8, MIN_SEEN - 1), a, b, w) == {}
 
 
 def test_a_decision_becomes_a_sample_of_the_choices_the_search_considered():
@@ -108,4 +136,5 @@ def test_a_decision_becomes_a_sample_of_the_choices_the_search_considered():
     assert s is not None and abs(sum(s.shares) - 1.0) < 1e-9
     assert s.chosen >= 0 and s.shares[s.chosen] == 0.75
     assert all(step == "morning" and at == 0 for step, _, at in s.keys)
+    assert s.position == distilled.position(st) == (2 / 9, 0.0, 0.0)
     assert sample(st, {"draw2": 5}, "draw2") is None  # settled at once: it says little

@@ -2,11 +2,13 @@
 
 A light expert iteration (docs/ai.md, "Solo, a rollout policy distilled from the search"): the
 search's root visits in its own solo games were fitted as a softmax over the judgement's values
-(values.choice_values) plus one offset per (decision, kind of choice, stage of the game). The
-offsets say what the search does that the one-move judgement does not — early in the game it
-draws from the bag rather than take one chosen Materia and passes the Midday rather than store
-— and the solo rollouts add them to the judgement (knowledge.policy), so the lines the search
-imagines are played more as it would play them.
+(values.choice_values) plus, per (decision, kind of choice), one offset for each stage of the game
+and a weight for each of three measures of the seat's position (its reserve, its Familiar, its
+spells learned). They say what the search does that the one-move judgement does not — early in
+the game it draws from the bag rather than take one chosen Materia and passes the Midday rather
+than store; it stores less the fuller its Familiar — and the solo rollouts add them to the
+judgement (knowledge.policy), so the lines the search imagines are played more as it would play
+them.
 
 The numbers are data (data/ai_distilled.yaml), written by `bench/distil_policy.py` from the
 games it names; this module only reads them and finds the one for a choice.
@@ -15,10 +17,10 @@ games it names; this module only reads them and finds the one for a choice.
 from __future__ import annotations
 
 import yaml
-from pydantic import RootModel
+from pydantic import BaseModel, RootModel
 
 from rulesets.spellbook.ai.values import MAJOR_STEPS
-from rulesets.spellbook.data import DATA
+from rulesets.spellbook.data import DATA, FAMILIAR_SPACES, NCOL, POOL_LIMIT
 from rulesets.spellbook.state import PHASE_NAMES, State
 
 STAGE_ENDS = (4, 9)  # Days played by which the early game, then the middle game, is over
@@ -26,11 +28,20 @@ STAGES = ("early", "middle", "late")
 SPELL_CHOICE_STEPS = {"learn", "upgrade", "pick_spell"}  # the spell's own value tells those choices apart
 PATH = DATA / "ai_distilled.yaml"
 
-Offsets = tuple[float, float, float]  # early, middle, late
+POSITION = ("reserve", "familiar", "learned")  # what position() measures, each from 0 to 1
+
+Trio = tuple[float, float, float]
 
 
-class Distilled(RootModel[dict[str, dict[str, Offsets]]]):
-    """decision (a phase or a step) -> kind of choice -> offset at each stage, in value points."""
+class Offset(BaseModel):
+    """What one kind of choice adds to the judgement, in value points."""
+
+    stage: Trio = (0.0, 0.0, 0.0)  # at each stage of the game: early, middle, late
+    position: Trio = (0.0, 0.0, 0.0)  # times each measure of position(): reserve, Familiar, learned
+
+
+class Distilled(RootModel[dict[str, dict[str, Offset]]]):
+    """decision (a phase or a step) -> kind of choice -> its offset."""
 
 
 def decision(st: State) -> str:
@@ -61,7 +72,14 @@ def stage(st: State, p: int = 0) -> int:
     return sum(days >= end for end in STAGE_ENDS)
 
 
-def load() -> dict[str, dict[str, Offsets]]:
+def position(st: State, p: int = 0) -> Trio:
+    """Seat p's position as the offsets weigh it: its reserve, its Familiar and its spells learned,
+    each as a share of a full one (the reserve's limit, the Familiar's spaces, every spell)."""
+    pl = st.players[p]
+    return len(pl.pool) / POOL_LIMIT, len(pl.fam) / FAMILIAR_SPACES, sum(lv > 0 for lv in pl.lv) / NCOL
+
+
+def load() -> dict[str, dict[str, Offset]]:
     with PATH.open(encoding="utf-8") as fh:
         return Distilled.model_validate(yaml.safe_load(fh) or {}).root
 
@@ -75,5 +93,9 @@ def offsets(st: State, choices: list[str], p: int = 0) -> list[float] | None:
     table = OFFSETS.get(step)
     if not table:
         return None
-    at = stage(st, p)
-    return [table[k][at] if (k := kind(step, c)) in table else 0.0 for c in choices]
+    at, (x0, x1, x2) = stage(st, p), position(st, p)
+    out = []
+    for c in choices:
+        o = table.get(kind(step, c))
+        out.append(o.stage[at] + (o.position[0] * x0 + o.position[1] * x1 + o.position[2] * x2) if o else 0.0)
+    return out
