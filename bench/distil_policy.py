@@ -97,7 +97,7 @@ def fit(samples: list[Sample], l2: float = 0.5, steps: int = STEPS) -> tuple[flo
         grad_w = {k: [0.0] * len(distilled.POSITION) for k in w}
         for s in samples:
             x = s.position
-            z = [a * v + b[k] + _dot(w[k[:2]], x) for v, k in zip(s.values, s.keys, strict=True)]
+            z = [a * v + b[k] + distilled.weigh(w[k[:2]], x) for v, k in zip(s.values, s.keys, strict=True)]
             top = max(z)
             e = [math.exp(y - top) for y in z]
             total = sum(e)
@@ -115,10 +115,6 @@ def fit(samples: list[Sample], l2: float = 0.5, steps: int = STEPS) -> tuple[flo
             for j in range(len(wk)):
                 wk[j] -= RATE_B * (grad_w[k][j] / n + 2 * l2 * wk[j] / n)
     return a, b, w
-
-
-def _dot(weights: list[float], x: distilled.Trio) -> float:
-    return weights[0] * x[0] + weights[1] * x[1] + weights[2] * x[2]
 
 
 def agreement(samples: list[Sample], score: Callable[[float, Key, distilled.Trio], float]) -> float:
@@ -173,9 +169,10 @@ def main(argv: list[str] | None = None) -> None:
     samples = [s for game in games for s in game]
     a, b, w = fit(samples, args.l2)
     offsets = table(samples, a, b, w)
+    fitted = agreement(samples, lambda v, k, x: a * v + b[k] + distilled.weigh(w[k[:2]], x))
     print(f"{len(samples)} decisions of {args.games} games; the search's choice is the judgement's best in "
           f"{100 * agreement(samples, lambda v, k, x: v):.1f} %, the fitted best in "
-          f"{100 * agreement(samples, lambda v, k, x: a * v + b[k] + _dot(w[k[:2]], x)):.1f} % (scale a = {a:.3f})")
+          f"{100 * fitted:.1f} % (scale a = {a:.3f})")
     print(f"  {'decision':12s} {'kind':14s} {'stage: ' + ' / '.join(distilled.STAGES):29s} "
           f"position: {' / '.join(distilled.POSITION)}")
     for step, kinds in offsets.items():

@@ -16,6 +16,8 @@ games it names; this module only reads them and finds the one for a choice.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import yaml
 from pydantic import BaseModel, RootModel
 
@@ -79,6 +81,11 @@ def position(st: State, p: int = 0) -> Trio:
     return len(pl.pool) / POOL_LIMIT, len(pl.fam) / FAMILIAR_SPACES, sum(lv > 0 for lv in pl.lv) / NCOL
 
 
+def weigh(weights: Sequence[float], x: Trio) -> float:
+    """What a position adds through the weights of one kind of choice: their dot product."""
+    return weights[0] * x[0] + weights[1] * x[1] + weights[2] * x[2]
+
+
 def load() -> dict[str, dict[str, Offset]]:
     with PATH.open(encoding="utf-8") as fh:
         return Distilled.model_validate(yaml.safe_load(fh) or {}).root
@@ -93,9 +100,9 @@ def offsets(st: State, choices: list[str], p: int = 0) -> list[float] | None:
     table = OFFSETS.get(step)
     if not table:
         return None
-    at, (x0, x1, x2) = stage(st, p), position(st, p)
+    at, x = stage(st, p), position(st, p)
     out = []
     for c in choices:
         o = table.get(kind(step, c))
-        out.append(o.stage[at] + (o.position[0] * x0 + o.position[1] * x1 + o.position[2] * x2) if o else 0.0)
+        out.append(o.stage[at] + weigh(o.position, x) if o else 0.0)
     return out
