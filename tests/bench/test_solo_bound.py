@@ -1,9 +1,11 @@
 """The solo bound's clairvoyant (bench/solo_bound.py) must see exactly the draws the game deals:
 otherwise its figure bounds nothing."""
 
-from bench.solo_bound import Clairvoyant, play
+from bench.solo_bound import Clairvoyant, nested, play, play_nested
 from rulesets.core.ai import SearchRng
 from rulesets.core.match import act, new_match
+from rulesets.core.rng import Rng
+from rulesets.spellbook.ai.knowledge import copy_state
 from rulesets.spellbook.game import GAME
 
 
@@ -23,3 +25,16 @@ def test_a_game_ends_with_a_margin_over_the_track() -> None:
     margin = play(2002)
     assert margin == 1  # docs/ai.md, "Solo, what the hidden bag costs": seed 2002, with the Day's tree and the
     # distilled rollouts (+2 before them)
+
+
+def test_the_nested_search_finds_a_line_the_game_plays_to_the_same_margin() -> None:
+    match = new_match(GAME, {"difficulty": 3}, 1, 2002)
+    policy_alone, _ = nested(0, copy_state(match.state), Rng(match.seed, match.rng_counter), SearchRng(1))
+    found, line = nested(1, copy_state(match.state), Rng(match.seed, match.rng_counter), SearchRng(1))
+    for choice in line:  # every choice legal where the game stands: `act` checks it
+        match, _ = act(match, 0, choice, inplace=True)
+    assert GAME.is_over(match.state)
+    score = GAME.score(match.state)
+    assert score.seats[0].total - score.rivals[0].total == found
+    assert found > policy_alone  # it keeps the best whole game it met: far better than the policy's own game
+    assert play_nested(2002) == 1  # docs/ai.md, "Solo, a nested search that sees the bag"
