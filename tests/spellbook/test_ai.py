@@ -16,7 +16,7 @@ from rulesets.core.ai.players import derive_seed
 from rulesets.core.ai.search import search
 from rulesets.core.match import act
 from rulesets.core.playout import random_playout
-from rulesets.spellbook.ai import KNOWLEDGE
+from rulesets.spellbook.ai import KNOWLEDGE, solo_value
 from rulesets.spellbook.ai.estimate import SOLO_TRUST, estimate, solo_lead
 from rulesets.spellbook.ai.knowledge import SOLO_DAYS, SOLO_SCALE, copy_state, minor_step, pick_plan
 from rulesets.spellbook.ai.sight import in_sight
@@ -214,9 +214,9 @@ def test_a_full_pool_never_passes_a_midday_it_could_store(level):
 
 def test_the_solo_standing_is_on_its_own_sharper_scale():
     solo = position(players=1, pools={0: m("black_circle", "black_square")}, opp=m("red_circle", "red_square"))
-    mine, track = solo_lead(solo)
+    margin = solo_value.margin(solo)  # the final margin over the track the fit expects
     assert SOLO_SCALE < KNOWLEDGE.scale
-    assert KNOWLEDGE.evaluate(solo)[0] == pytest.approx(1 / (1 + math.exp(-(mine - track) / SOLO_SCALE)))
+    assert KNOWLEDGE.evaluate(solo)[0] == pytest.approx(1 / (1 + math.exp(-margin / SOLO_SCALE)))
 
 
 def test_the_solo_player_is_measured_against_the_track_as_it_stands():

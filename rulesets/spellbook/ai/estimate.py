@@ -194,4 +194,9 @@ def solo_lead(st: State) -> tuple[float, float]:
     player who learns and raises spells until then outscores it more often (docs/ai.md)."""
     now = seat_points(st, 0)
     (mine,), _ = estimate(st)
-    return now + SOLO_TRUST * (mine - now), _rival(st, 0)
+    return now + SOLO_TRUST * (mine - now), track_now(st)
+
+
+def track_now(st: State) -> float:
+    """Solo: the track's points as it stands (today's token counted if still to come)."""
+    return _rival(st, 0)

@@ -1,0 +1,176 @@
+"""Fit solo Spellbook's evaluation at a cut (rulesets/spellbook/ai/solo_value.py) to how games end.
+
+1. Play solo games with a level (médio unless told; the tournament's decisions:
+   rulesets/core/ai/players.py) evaluating with the hand-made projection (estimate.solo_lead), as
+   before this fit existed — so the fit is of games its own weights took no part in — and keep,
+   at the start of every Day, the position's measures (solo_value.measures) with the margin over
+   the track that game ended on.
+2. Fit margin ≈ bias + Σ w·measure + Σ d·measure·days by least squares with a ridge penalty
+   (`--ridge`), first on three games in four to print how well the fit and the hand-made
+   evaluation alone (estimate.solo_lead's lead, one weight) explain the fourth's margins, by Days
+   played; then on all of them.
+3. `--write` puts the fit of all the games in data/ai_solo_value.yaml.
+
+    .venv/bin/python -m bench.fit_solo_value --seed 7001 --games 200 [--level medio] [--difficulty 3]
+        [--processes 2] [--ridge 1.0] [--write]
+    .venv/bin/python -m bench.fit_solo_value --seeds 7001-7030,7200-7231 ...   (ranges instead)
+
+The data file in the repository was written by exactly the command its header names.
+"""
+
+from __future__ import annotations
+
+import argparse
+from multiprocessing import Pool
+
+import yaml
+
+from rulesets.core.ai import standing
+from rulesets.core.ai.players import decide
+from rulesets.core.match import act, new_match
+from rulesets.spellbook.ai import solo_value
+from rulesets.spellbook.ai.estimate import solo_lead
+from rulesets.spellbook.ai.knowledge import SOLO_SCALE, SpellbookKnowledge
+from rulesets.spellbook.game import GAME
+from rulesets.spellbook.state import MORNING, State
+
+HELD_OUT = 4  # games whose seed is a multiple of this are the held-out quarter
+DAY_BUCKETS = ((0, 4), (4, 8), (8, 12), (12, 99))  # Days played, for the held-out report
+
+class HandMade(SpellbookKnowledge):
+    """Spellbook's knowledge with solo's hand-made evaluation: the player's points and part of its
+    projection, against the track as it stands."""
+
+    def evaluate(self, state: State) -> list[float]:
+        if not state.solo:
+            return super().evaluate(state)
+        mine, track = solo_lead(state)
+        return standing([mine], SOLO_SCALE, track)
+
+
+Sample = tuple[int, list[float], float]  # the game's seed, the measures at a Day's start, its final margin
+
+
+def day_starts(seed: int, level: str, difficulty: int) -> list[Sample]:
+    """One solo game of `level`: the measures at the start of each of its Days, with its margin."""
+    match = new_match(GAME, {"difficulty": difficulty}, 1, seed)
+    knowledge = HandMade()
+    budget = knowledge.budget(level)
+    seen, last_day = [], -1
+    while not GAME.is_over(match.state):
+        st: State = match.state
+        if st.phase == MORNING and not st.q and st.acted == 0 and st.players[0].days != last_day:
+            seen.append(solo_value.measures(st))
+            last_day = st.players[0].days
+        decision = decide(GAME, st, 0, level, seed * 1_000_003 + len(match.log), budget, knowledge)
+        match, _ = act(match, 0, decision.choice, inplace=True)
+    score = GAME.score(match.state)
+    margin = score.seats[0].total - score.rivals[0].total
+    return [(seed, x, float(margin)) for x in seen]
+
+
+def row(x: list[float]) -> list[float]:
+    """The fit's inputs: a constant, the measures, the measures times the Days played."""
+    days = x[solo_value.MEASURES.index("days")]
+    return [1.0, *x, *(v * days for v in x)]
+
+
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """a·w = b by Gaussian elimination with partial pivoting (a is small and well conditioned)."""
+    n = len(b)
+    m = [[*a[i], b[i]] for i in range(n)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[pivot] = m[pivot], m[col]
+        for r in range(col + 1, n):
+            f = m[r][col] / m[col][col]
+            if f:
+                for c in range(col, n + 1):
+                    m[r][c] -= f * m[col][c]
+    w = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        w[r] = (m[r][n] - sum(m[r][c] * w[c] for c in range(r + 1, n))) / m[r][r]
+    return w
+
+
+def ridge(rows: list[list[float]], ys: list[float], penalty: float) -> list[float]:
+    """Least squares with `penalty` on every weight's square (the constant's too)."""
+    k = len(rows[0])
+    a = [[sum(r[i] * r[j] for r in rows) + (penalty if i == j else 0.0) for j in range(k)] for i in range(k)]
+    b = [sum(r[i] * y for r, y in zip(rows, ys, strict=True)) for i in range(k)]
+    return solve(a, b)
+
+
+def r2(pred: list[float], ys: list[float]) -> float:
+    mean = sum(ys) / len(ys)
+    total = sum((y - mean) ** 2 for y in ys)
+    return 1 - sum((y - p) ** 2 for y, p in zip(ys, pred, strict=True)) / total if total else 0.0
+
+
+def report(samples: list[Sample], penalty: float) -> None:
+    """How well the fit on three games in four, and the hand-made lead alone, explain the fourth's."""
+    lead = solo_value.MEASURES.index("lead")
+    days = solo_value.MEASURES.index("days")
+    for lo, hi in DAY_BUCKETS:
+        part = [s for s in samples if lo <= s[1][days] < hi]
+        train = [s for s in part if s[0] % HELD_OUT]
+        test = [s for s in part if not s[0] % HELD_OUT]
+        if len(train) < 2 * len(row(part[0][1])) or len(test) < 2:
+            continue
+        ys = [s[2] for s in test]
+        fit = ridge([row(s[1]) for s in train], [s[2] for s in train], penalty)
+        alone = ridge([[1.0, s[1][lead]] for s in train], [s[2] for s in train], penalty)
+        print(f"Days {lo}-{min(hi, 17) - 1}: held-out R² of the final margin — the fit "
+              f"{r2([sum(w * v for w, v in zip(fit, row(s[1]), strict=True)) for s in test], ys):+.3f}, "
+              f"the hand-made lead alone {r2([alone[0] + alone[1] * s[1][lead] for s in test], ys):+.3f} "
+              f"({len(test)} positions)")
+
+
+def seed_ranges(spec: str) -> list[int]:
+    """`7001-7030,7200-7231` -> those seeds, each range's ends included."""
+    seeds: list[int] = []
+    for part in spec.split(","):
+        lo, _, hi = part.partition("-")
+        seeds += range(int(lo), int(hi or lo) + 1)
+    return seeds
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=7001)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seeds", default="", help="ranges of seeds instead, e.g. 7001-7030,7200-7231")
+    parser.add_argument("--level", default="medio")
+    parser.add_argument("--difficulty", type=int, default=3)
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--ridge", type=float, default=1.0)
+    parser.add_argument("--write", action="store_true", help=f"write {solo_value.PATH.name}")
+    args = parser.parse_args(argv)
+    seeds = seed_ranges(args.seeds) if args.seeds else list(range(args.seed, args.seed + args.games))
+    games_named = f"--seeds {args.seeds}" if args.seeds else f"--seed {args.seed} --games {args.games}"
+    with Pool(args.processes) as pool:
+        games = pool.starmap(day_starts, [(s, args.level, args.difficulty) for s in seeds])
+    samples = [s for game in games for s in game]
+    print(f"{len(samples)} positions from {len(games)} solo games of {args.level} ({games_named}), "
+          f"mean margin {sum(g[0][2] for g in games if g) / len(games):+.2f}")
+    report(samples, args.ridge)
+    fit = ridge([row(s[1]) for s in samples], [s[2] for s in samples], args.ridge)
+    n = len(solo_value.MEASURES)
+    data = {"bias": fit[0],
+            "weight": {m: w for m, w in zip(solo_value.MEASURES, fit[1:n + 1], strict=True)},
+            "by_day": {m: w for m, w in zip(solo_value.MEASURES, fit[n + 1:], strict=True)}}
+    if not args.write:
+        print(yaml.safe_dump(data, sort_keys=False))
+        return
+    header = ("# Solo Spellbook's evaluation at a cut (rulesets/spellbook/ai/solo_value.py): the final margin over\n"
+              "# the track ≈ bias + Σ weight·measure + Σ by_day·measure·(Days played). Written by\n"
+              f"#   .venv/bin/python -m bench.fit_solo_value {games_named}"
+              f" --level {args.level} --difficulty {args.difficulty} --ridge {args.ridge:g} --write\n"
+              "# (docs/ai.md, \"Solo, an evaluation fitted to how games end\"); not edited by hand.\n")
+    with solo_value.PATH.open("w", encoding="utf-8") as fh:
+        fh.write(header + yaml.safe_dump(data, sort_keys=False))
+    print(f"wrote {solo_value.PATH}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""Solo: the evaluation at a cut, fitted to how games end.
+
+The search cuts its solo rollouts every fourth Day and asks what the position is worth. The
+hand-made projection (estimate.solo_lead) says little about how a game will end until late: on
+the médio games it was fitted on, its lead over the track explains none of the final margin's
+spread at Days 4-7 and half of it at Days 8-11. This module answers instead with a linear fit of
+the final margin (the player's points less the track's) on a few measures of the position, each
+measure also times the Days played, so its weight can change as the game goes on; the hand-made
+projection is one of the measures. Fitted by `bench/fit_solo_value.py` on médio's solo games
+(every Day's start, labelled with the margin that game ended on); the weights are data
+(data/ai_solo_value.yaml) — docs/ai.md, "Solo, an evaluation fitted to how games end".
+"""
+
+from __future__ import annotations
+
+import yaml
+from pydantic import BaseModel
+
+from rulesets.spellbook.ai.estimate import SOLO_TRUST, economy, estimate, own_counts, track_now, whole_days
+from rulesets.spellbook.data import DATA, NCOL, familiar_points
+from rulesets.spellbook.scoring import seat_points
+from rulesets.spellbook.state import State
+
+PATH = DATA / "ai_solo_value.yaml"
+
+MEASURES = (
+    "points",  # the player's points now (spells, Familiar, bonuses)
+    "projected",  # what estimate() projects beyond them
+    "lead",  # the hand-made evaluation's lead over the track (estimate.solo_lead)
+    "track",  # the track's points now (today's token counted)
+    "track_at_end",  # the track's points where estimate() expects the game to end
+    "days",  # Days played
+    "familiar",  # Materia stored
+    "familiar_points",  # what the Familiar scores now
+    "spells",  # spells learned
+    "levels",  # the sum of their levels
+    "reserve",  # Materia in the reserve (pool)
+    "days_left",  # whole Days estimate() expects after this one
+    "income",  # Materia a Morning brings (economy)
+    "storing",  # Materia a Midday stores (economy)
+    "colour_most",  # the most Materia held of one unlearned spell's colour
+    "colour_held",  # Materia held of unlearned spells' colours
+    "spells_paid",  # unlearned spells with 3 or more of their colour held (level 3 paid for)
+    "spells_near",  # unlearned spells with 2 of their colour held
+    "learned_held",  # Materia held of learned spells' colours (Familiar food, wilds)
+)
+
+
+class SoloValue(BaseModel):
+    """The fit: margin ≈ bias + Σ weight·measure + Σ by_day·measure·days."""
+
+    bias: float
+    weight: dict[str, float]
+    by_day: dict[str, float]
+
+
+def measures(st: State) -> list[float]:
+    """The position of the solo player (seat 0), as MEASURES lists it."""
+    pl = st.players[0]
+    now = seat_points(st, 0)
+    (mine,), track_at_end = estimate(st)
+    counted, track = now + SOLO_TRUST * (mine - now), track_now(st)  # estimate.solo_lead's, computed once
+    own = own_counts(st, 0)
+    unlearned = [own[c] for c in range(NCOL) if not pl.lv[c]]
+    income, storing, _, _ = economy(st, 0)
+    return [now, mine - now, counted - track, track, track_at_end or 0.0, pl.days, len(pl.fam),
+            familiar_points(len(pl.fam)), sum(1 for lv in pl.lv if lv), sum(pl.lv), len(pl.pool),
+            whole_days(st)[0], income, storing, max(unlearned, default=0), sum(unlearned),
+            sum(1 for n in unlearned if n >= 3), sum(1 for n in unlearned if n == 2),
+            sum(own[c] for c in range(NCOL) if pl.lv[c])]
+
+
+def load() -> SoloValue:
+    with PATH.open(encoding="utf-8") as fh:
+        fit = SoloValue.model_validate(yaml.safe_load(fh))
+    if set(fit.weight) != set(MEASURES) or set(fit.by_day) != set(MEASURES):
+        raise ValueError(f"{PATH.name} must weigh exactly {', '.join(MEASURES)}")
+    return fit
+
+
+FIT = load()
+_BIAS = FIT.bias
+_WEIGHTS = [FIT.weight[m] for m in MEASURES]
+_BY_DAY = [FIT.by_day[m] for m in MEASURES]
+
+
+def margin(st: State) -> float:
+    """The final margin over the track this position is expected to end with."""
+    x = measures(st)
+    days = st.players[0].days
+    return _BIAS + sum((w + d * days) * v for w, d, v in zip(_WEIGHTS, _BY_DAY, x, strict=True))

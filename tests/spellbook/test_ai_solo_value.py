@@ -1,0 +1,92 @@
+"""Solo's evaluation at a cut fitted to how games end (rulesets/spellbook/ai/solo_value.py) and the
+tool that fits it (bench/fit_solo_value.py): the measures read the position, the margin is the
+fit's sum, the solo search evaluates with it and two-player play does not, and the fit finds
+weights that explain the margins."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.fit_solo_value import HandMade, day_starts, r2, ridge, row, seed_ranges
+from rulesets.core.ai import standing
+from rulesets.spellbook.ai import KNOWLEDGE, solo_value
+from rulesets.spellbook.ai.estimate import solo_lead
+from rulesets.spellbook.ai.knowledge import SOLO_SCALE
+from rulesets.spellbook.data import KIND_BY_ID, familiar_points
+from rulesets.spellbook.scoring import seat_points
+
+from .helpers import m, position
+
+
+def test_the_data_file_weighs_every_measure_and_names_the_command_that_wrote_it():
+    assert set(solo_value.FIT.weight) == set(solo_value.MEASURES) == set(solo_value.FIT.by_day)
+    assert "bench.fit_solo_value --seed" in solo_value.PATH.read_text(encoding="utf-8")
+
+
+def _midgame():
+    st = position(players=1, pools={0: m("red_circle", "red_triangle", "red_square", "purple_circle",
+                                          "purple_square", "blue_circle")},
+                  fams={0: m("green_circle") * 5}, learned={0: {"transmutation": (4, KIND_BY_ID["blue_square"])}},
+                  opp=m("black_circle", "black_triangle") * 3, bottom=m("white_circle") * 3)
+    st.players[0].days = 6
+    return st
+
+
+def test_the_measures_read_the_position():
+    st = _midgame()
+    x = dict(zip(solo_value.MEASURES, solo_value.measures(st), strict=True))
+    assert x["points"] == seat_points(st, 0) == 4 + familiar_points(5)  # Transmutação 4 scores 4
+    counted, track = solo_lead(st)
+    assert (x["lead"], x["track"]) == (counted - track, track)
+    assert (x["days"], x["familiar"], x["familiar_points"], x["spells"], x["levels"], x["reserve"]) == \
+        (6, 5, familiar_points(5), 1, 4, 6)
+    # red 3 (level 3 paid for), purple 2 (near), blue 1 of the learned Transmutação
+    assert (x["colour_most"], x["colour_held"], x["spells_paid"], x["spells_near"], x["learned_held"]) == \
+        (3, 5, 1, 1, 1)
+
+
+def test_the_margin_is_the_bias_and_each_measures_weight_changing_with_the_days(monkeypatch):
+    n = len(solo_value.MEASURES)
+    weights, by_day = [0.0] * n, [0.0] * n
+    weights[solo_value.MEASURES.index("points")] = 0.5
+    by_day[solo_value.MEASURES.index("familiar")] = -0.25
+    monkeypatch.setattr(solo_value, "_BIAS", 1.0)
+    monkeypatch.setattr(solo_value, "_WEIGHTS", weights)
+    monkeypatch.setattr(solo_value, "_BY_DAY", by_day)
+    st = _midgame()
+    assert solo_value.margin(st) == pytest.approx(1.0 + 0.5 * (4 + familiar_points(5)) - 0.25 * 5 * 6)
+
+
+def test_the_solo_search_evaluates_with_the_fitted_margin_and_two_players_do_not():
+    st = _midgame()
+    assert KNOWLEDGE.evaluate(st) == pytest.approx(standing([solo_value.margin(st)], SOLO_SCALE, 0.0))
+    two = position(players=2, fams={0: m("green_circle") * 5})
+    assert len(KNOWLEDGE.evaluate(two)) == 2
+
+
+def test_the_fit_recovers_weights_that_explain_the_margins_exactly():
+    n = len(solo_value.MEASURES)
+    truth = [0.3 * ((i * 7) % 5) - 0.6 for i in range(1 + 2 * n)]
+    xs = [[float((g * 13 + i * 5 + g * i) % 11) for i in range(n)] for g in range(200)]
+    rows = [row(x) for x in xs]
+    ys = [sum(w * v for w, v in zip(truth, r, strict=True)) for r in rows]
+    fit = ridge(rows, ys, 1e-9)
+    pred = [sum(w * v for w, v in zip(fit, r, strict=True)) for r in rows]
+    assert r2(pred, ys) == pytest.approx(1.0, abs=1e-9)
+
+
+def test_a_game_gives_one_position_per_day_each_with_the_margin_it_ended_on():
+    samples = day_starts(9001, "facil", 3)
+    days = [x[solo_value.MEASURES.index("days")] for _, x, _ in samples]
+    assert days == list(range(len(days))) and len(days) >= 10
+    assert len({(seed, margin) for seed, _, margin in samples}) == 1
+
+
+def test_the_games_fitted_are_played_with_the_hand_made_evaluation():
+    st = _midgame()
+    counted, track = solo_lead(st)
+    assert HandMade().evaluate(st) == pytest.approx(standing([counted], SOLO_SCALE, track))
+
+
+def test_seeds_are_named_by_ranges():
+    assert seed_ranges("7001-7003,7200-7201,9") == [7001, 7002, 7003, 7200, 7201, 9]
