@@ -194,7 +194,13 @@ def solo_lead(st: State) -> tuple[float, float]:
     player who learns and raises spells until then outscores it more often (docs/ai.md)."""
     now = seat_points(st, 0)
     (mine,), _ = estimate(st)
-    return now + SOLO_TRUST * (mine - now), track_now(st)
+    return counted(now, mine), track_now(st)
+
+
+def counted(now: float, projected: float) -> float:
+    """Solo: the points the hand-made evaluation counts on — those now and SOLO_TRUST of the rest
+    of `estimate`'s projection."""
+    return now + SOLO_TRUST * (projected - now)
 
 
 def track_now(st: State) -> float:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import yaml
 from pydantic import BaseModel
 
-from rulesets.spellbook.ai.estimate import SOLO_TRUST, economy, estimate, own_counts, track_now, whole_days
+from rulesets.spellbook.ai.estimate import counted, economy, estimate, own_counts, track_now, whole_days
 from rulesets.spellbook.data import DATA, NCOL, familiar_points
 from rulesets.spellbook.scoring import seat_points
 from rulesets.spellbook.state import State
@@ -59,11 +59,12 @@ def measures(st: State) -> list[float]:
     pl = st.players[0]
     now = seat_points(st, 0)
     (mine,), track_at_end = estimate(st)
-    counted, track = now + SOLO_TRUST * (mine - now), track_now(st)  # estimate.solo_lead's, computed once
+    track = track_now(st)
+    lead = counted(now, mine) - track  # estimate.solo_lead's, without a second estimate()
     own = own_counts(st, 0)
     unlearned = [own[c] for c in range(NCOL) if not pl.lv[c]]
     income, storing, _, _ = economy(st, 0)
-    return [now, mine - now, counted - track, track, track_at_end or 0.0, pl.days, len(pl.fam),
+    return [now, mine - now, lead, track, track_at_end or 0.0, pl.days, len(pl.fam),
             familiar_points(len(pl.fam)), sum(1 for lv in pl.lv if lv), sum(pl.lv), len(pl.pool),
             whole_days(st)[0], income, storing, max(unlearned, default=0), sum(unlearned),
             sum(1 for n in unlearned if n >= 3), sum(1 for n in unlearned if n == 2),
