@@ -9,11 +9,16 @@
    (`--ridge`), first on three games in four to print how well the fit and the hand-made
    evaluation alone (estimate.solo_lead's lead, one weight) explain the fourth's margins, by Days
    played; then on all of them.
-3. `--write` puts the fit of all the games in data/ai_solo_value.yaml.
+3. With `--second SEEDS`, a second round: play those seeds' games evaluating with the fit of the
+   first round's games, and fit again on both rounds' positions. The first round's games never
+   reach the positions a fitted evaluation plays towards (it stores less, collects longer), so
+   the fit has never seen how those end; the second round's games show it.
+4. `--write` puts the fit of all the games in data/ai_solo_value.yaml.
 
     .venv/bin/python -m bench.fit_solo_value --seed 7001 --games 200 [--level medio] [--difficulty 3]
         [--processes 2] [--ridge 1.0] [--write]
     .venv/bin/python -m bench.fit_solo_value --seeds 7001-7030,7200-7231 ...   (ranges instead)
+    .venv/bin/python -m bench.fit_solo_value --seeds 7001-7030,7200-7231 --second 7301-7360 ...
 
 The data file in the repository was written by exactly the command its header names.
 """
@@ -21,6 +26,7 @@ The data file in the repository was written by exactly the command its header na
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from multiprocessing import Pool
 
 import yaml
@@ -48,13 +54,27 @@ class HandMade(SpellbookKnowledge):
         return standing([mine], SOLO_SCALE, track)
 
 
+class Fitted(SpellbookKnowledge):
+    """Spellbook's knowledge evaluating solo positions with a given fit (the first round's)."""
+
+    def __init__(self, fit: solo_value.Weights) -> None:
+        super().__init__()
+        self.fit = fit
+
+    def evaluate(self, state: State) -> list[float]:
+        if not state.solo:
+            return super().evaluate(state)
+        return standing([solo_value.margin(state, self.fit)], SOLO_SCALE, 0.0)
+
+
 Sample = tuple[int, list[float], float]  # the game's seed, the measures at a Day's start, its final margin
 
 
-def day_starts(seed: int, level: str, difficulty: int) -> list[Sample]:
-    """One solo game of `level`: the measures at the start of each of its Days, with its margin."""
+def day_starts(seed: int, level: str, difficulty: int, fit: solo_value.Weights | None = None) -> list[Sample]:
+    """One solo game of `level`: the measures at the start of each of its Days, with its margin.
+    Evaluating with the hand-made projection, or with `fit` when one is given."""
     match = new_match(GAME, {"difficulty": difficulty}, 1, seed)
-    knowledge = HandMade()
+    knowledge = HandMade() if fit is None else Fitted(fit)
     budget = knowledge.budget(level)
     seen, last_day = [], -1
     while not GAME.is_over(match.state):
@@ -135,11 +155,41 @@ def seed_ranges(spec: str) -> list[int]:
     return seeds
 
 
+def play(starmap: Callable, seeds: list[int], second: list[int], level: str, difficulty: int,
+         penalty: float) -> list[Sample]:
+    """The positions of `seeds`' games played with the hand-made evaluation, and of `second`'s played
+    with the fit of the first (`starmap` runs day_starts on each arguments' tuple: a Pool's)."""
+    games = starmap(day_starts, [(s, level, difficulty) for s in seeds])
+    samples = summed(games, f"{level} with the hand-made evaluation")
+    if second:
+        first = as_data(ridge([row(s[1]) for s in samples], [s[2] for s in samples], penalty))
+        fit = solo_value.weights(solo_value.SoloValue.model_validate(first))
+        samples += summed(starmap(day_starts, [(s, level, difficulty, fit) for s in second]),
+                          f"{level} with the first round's fit")
+    return samples
+
+
+def summed(games: list[list[Sample]], played: str) -> list[Sample]:
+    samples = [s for game in games for s in game]
+    print(f"{len(samples)} positions from {len(games)} solo games of {played}, "
+          f"mean margin {sum(g[0][2] for g in games if g) / len(games):+.2f}")
+    return samples
+
+
+def as_data(fit: list[float]) -> dict:
+    """The fit's weights as the data file holds them."""
+    n = len(solo_value.MEASURES)
+    return {"bias": fit[0],
+            "weight": {m: w for m, w in zip(solo_value.MEASURES, fit[1:n + 1], strict=True)},
+            "by_day": {m: w for m, w in zip(solo_value.MEASURES, fit[n + 1:], strict=True)}}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=7001)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seeds", default="", help="ranges of seeds instead, e.g. 7001-7030,7200-7231")
+    parser.add_argument("--second", default="", help="ranges of seeds for a second round played with the first's fit")
     parser.add_argument("--level", default="medio")
     parser.add_argument("--difficulty", type=int, default=3)
     parser.add_argument("--processes", type=int, default=2)
@@ -148,17 +198,13 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     seeds = seed_ranges(args.seeds) if args.seeds else list(range(args.seed, args.seed + args.games))
     games_named = f"--seeds {args.seeds}" if args.seeds else f"--seed {args.seed} --games {args.games}"
+    if args.second:
+        games_named += f" --second {args.second}"
     with Pool(args.processes) as pool:
-        games = pool.starmap(day_starts, [(s, args.level, args.difficulty) for s in seeds])
-    samples = [s for game in games for s in game]
-    print(f"{len(samples)} positions from {len(games)} solo games of {args.level} ({games_named}), "
-          f"mean margin {sum(g[0][2] for g in games if g) / len(games):+.2f}")
+        samples = play(pool.starmap, seeds, seed_ranges(args.second) if args.second else [], args.level,
+                       args.difficulty, args.ridge)
     report(samples, args.ridge)
-    fit = ridge([row(s[1]) for s in samples], [s[2] for s in samples], args.ridge)
-    n = len(solo_value.MEASURES)
-    data = {"bias": fit[0],
-            "weight": {m: w for m, w in zip(solo_value.MEASURES, fit[1:n + 1], strict=True)},
-            "by_day": {m: w for m, w in zip(solo_value.MEASURES, fit[n + 1:], strict=True)}}
+    data = as_data(ridge([row(s[1]) for s in samples], [s[2] for s in samples], args.ridge))
     if not args.write:
         print(yaml.safe_dump(data, sort_keys=False))
         return

@@ -5,9 +5,12 @@ weights that explain the margins."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from bench.fit_solo_value import HandMade, day_starts, r2, ridge, row, seed_ranges
+import bench.fit_solo_value as fitting
+from bench.fit_solo_value import Fitted, HandMade, day_starts, r2, ridge, row, seed_ranges
 from rulesets.core.ai import standing
 from rulesets.spellbook.ai import KNOWLEDGE, solo_value
 from rulesets.spellbook.ai.estimate import solo_lead
@@ -45,16 +48,15 @@ def test_the_measures_read_the_position():
         (3, 5, 1, 1, 1)
 
 
-def test_the_margin_is_the_bias_and_each_measures_weight_changing_with_the_days(monkeypatch):
+def test_the_margin_is_the_bias_and_each_measures_weight_changing_with_the_days():
     n = len(solo_value.MEASURES)
     weights, by_day = [0.0] * n, [0.0] * n
     weights[solo_value.MEASURES.index("points")] = 0.5
     by_day[solo_value.MEASURES.index("familiar")] = -0.25
-    monkeypatch.setattr(solo_value, "_BIAS", 1.0)
-    monkeypatch.setattr(solo_value, "_WEIGHTS", weights)
-    monkeypatch.setattr(solo_value, "_BY_DAY", by_day)
     st = _midgame()
-    assert solo_value.margin(st) == pytest.approx(1.0 + 0.5 * (4 + familiar_points(5)) - 0.25 * 5 * 6)
+    expected = 1.0 + 0.5 * (4 + familiar_points(5)) - 0.25 * 5 * 6
+    assert solo_value.margin(st, (1.0, weights, by_day)) == pytest.approx(expected)
+    assert solo_value.margin(st) == solo_value.margin(st, solo_value.weights(solo_value.FIT))  # the data file's
 
 
 def test_the_solo_search_evaluates_with_the_fitted_margin_and_two_players_do_not():
@@ -90,3 +92,33 @@ def test_the_games_fitted_are_played_with_the_hand_made_evaluation():
 
 def test_seeds_are_named_by_ranges():
     assert seed_ranges("7001-7003,7200-7201,9") == [7001, 7002, 7003, 7200, 7201, 9]
+
+
+def test_the_second_round_evaluates_with_the_fit_it_is_given():
+    st = _midgame()
+    n = len(solo_value.MEASURES)
+    fit = (2.0, [0.25] * n, [0.0] * n)
+    assert Fitted(fit).evaluate(st) == pytest.approx(standing([solo_value.margin(st, fit)], SOLO_SCALE, 0.0))
+    assert Fitted(fit).evaluate(st) != pytest.approx(KNOWLEDGE.evaluate(st))
+
+
+def test_the_second_round_plays_its_seeds_with_the_first_rounds_fit(monkeypatch):
+    # Stand-in games whose margin is twice their points: the first round's fit must find that,
+    # and the second round's games must be handed it.
+    n = len(solo_value.MEASURES)
+    points = solo_value.MEASURES.index("points")
+    handed = []
+
+    def game(seed, level, difficulty, fit=None):
+        handed.append((seed, fit))
+        rng = random.Random(seed)
+        xs = [[float(rng.randint(0, 9)) for _ in range(n)] for _ in range(6)]
+        return [(seed, x, 2.0 * x[points]) for x in xs]
+
+    monkeypatch.setattr(fitting, "day_starts", game)
+    starmap = lambda f, args: [f(*a) for a in args]  # noqa: E731 - the Pool's starmap, in process
+    samples = fitting.play(starmap, list(range(1, 13)), [21, 22], "medio", 3, 1e-9)
+    assert [s for s, _ in handed] == [*range(1, 13), 21, 22] and len(samples) == 14 * 6
+    assert all(fit is None for s, fit in handed if s < 20)
+    bias, weight, by_day = handed[-1][1]
+    assert weight[points] == pytest.approx(2.0, abs=1e-6) and bias == pytest.approx(0.0, abs=1e-6)

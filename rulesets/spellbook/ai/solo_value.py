@@ -79,14 +79,21 @@ def load() -> SoloValue:
     return fit
 
 
+Weights = tuple[float, list[float], list[float]]  # a fit as the evaluation reads it: bias, weights, by Day
+
+
+def weights(fit: SoloValue) -> Weights:
+    return fit.bias, [fit.weight[m] for m in MEASURES], [fit.by_day[m] for m in MEASURES]
+
+
 FIT = load()
-_BIAS = FIT.bias
-_WEIGHTS = [FIT.weight[m] for m in MEASURES]
-_BY_DAY = [FIT.by_day[m] for m in MEASURES]
+_FITTED = weights(FIT)
 
 
-def margin(st: State) -> float:
-    """The final margin over the track this position is expected to end with."""
+def margin(st: State, fit: Weights = _FITTED) -> float:
+    """The final margin over the track this position is expected to end with (by the data file's
+    fit unless another is given: bench/fit_solo_value.py plays its second round with the first's)."""
+    bias, weight, by_day = fit
     x = measures(st)
     days = st.players[0].days
-    return _BIAS + sum((w + d * days) * v for w, d, v in zip(_WEIGHTS, _BY_DAY, x, strict=True))
+    return bias + sum((w + d * days) * v for w, d, v in zip(weight, by_day, x, strict=True))
