@@ -14,7 +14,8 @@
   `estimate.solo_lead`), on a sharper scale (`SOLO_SCALE`): the solo bot is behind the track in
   most positions, where a standing on the 2-player scale differs too little between moves for the
   tree's exploration. Fitted instead of hand-made: 35 wins of 60 instead of 24 (seeds 5001-5060)
-  and, on fresh seeds, 26 of 60 with a better margin (docs/ai.md).
+  and, on fresh seeds, 26 of 60 with a better margin; fitted again with games it played itself,
+  63 of those 120 instead of 61 (docs/ai.md).
 - **Policy and ordering**: values.py's judgement of every choice; the rollouts take the best
   with a little noise, the tree searches the best first and fácil only the few best.
 - **A plan per iteration (solo)**: each iteration also picks a spell its player sets out to collect

@@ -7,8 +7,10 @@ spread at Days 4-7 and half of it at Days 8-11. This module answers instead with
 the final margin (the player's points less the track's) on a few measures of the position, each
 measure also times the Days played, so its weight can change as the game goes on; the hand-made
 projection is one of the measures. Fitted by `bench/fit_solo_value.py` on médio's solo games
-(every Day's start, labelled with the margin that game ended on); the weights are data
-(data/ai_solo_value.yaml) — docs/ai.md, "Solo, an evaluation fitted to how games end".
+(every Day's start, labelled with the margin that game ended on), in two rounds: games played with
+the hand-made evaluation, then games played with the first round's fit; the weights are data
+(data/ai_solo_value.yaml) — docs/ai.md, "Solo, an evaluation fitted to how games end" and "Solo, a
+second round of the fit".
 """
 
 from __future__ import annotations
