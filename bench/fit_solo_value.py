@@ -13,7 +13,9 @@
    first round's games, and fit again on both rounds' positions. The first round's games never
    reach the positions a fitted evaluation plays towards (it stores less, collects longer), so
    the fit has never seen how those end; the second round's games show it.
-4. `--write` puts the fit of all the games in data/ai_solo_value.yaml.
+4. The spread: how far the margins fall from that fit, a straight line by Days played
+   (solo_value.win_chance reads the expected margin against it).
+5. `--write` puts the fit of all the games and its spread in data/ai_solo_value.yaml.
 
     .venv/bin/python -m bench.fit_solo_value --seed 7001 --games 200 [--level medio] [--difficulty 3]
         [--processes 2] [--ridge 1.0] [--write]
@@ -26,6 +28,7 @@ The data file in the repository was written by exactly the command its header na
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Callable
 from multiprocessing import Pool
 
@@ -55,7 +58,9 @@ class HandMade(SpellbookKnowledge):
 
 
 class Fitted(SpellbookKnowledge):
-    """Spellbook's knowledge evaluating solo positions with a given fit (the first round's)."""
+    """Spellbook's knowledge evaluating solo positions with a given fit (the first round's), by the
+    expected margin as the search did when the second round was played (before solo_value.win_chance):
+    the data file's weights come from those games."""
 
     def __init__(self, fit: solo_value.Weights) -> None:
         super().__init__()
@@ -162,11 +167,28 @@ def play(starmap: Callable, seeds: list[int], second: list[int], level: str, dif
     games = starmap(day_starts, [(s, level, difficulty) for s in seeds])
     samples = summed(games, f"{level} with the hand-made evaluation")
     if second:
-        first = as_data(ridge([row(s[1]) for s in samples], [s[2] for s in samples], penalty))
-        fit = solo_value.weights(solo_value.SoloValue.model_validate(first))
+        first = ridge([row(s[1]) for s in samples], [s[2] for s in samples], penalty)
+        n = len(solo_value.MEASURES)
+        fit = (first[0], first[1:n + 1], first[n + 1:])
         samples += summed(starmap(day_starts, [(s, level, difficulty, fit) for s in second]),
                           f"{level} with the first round's fit")
     return samples
+
+
+def spread(samples: list[Sample], fit: list[float], penalty: float) -> dict[str, float]:
+    """How far the margins fall from the fit, by Days played: a straight line through each
+    position's distance (|margin − fit| · √(π/2), a normal spread's one standard deviation)."""
+    days = solo_value.MEASURES.index("days")
+    rows = [[1.0, s[1][days]] for s in samples]
+    off = [abs(s[2] - sum(w * v for w, v in zip(fit, row(s[1]), strict=True))) * math.sqrt(math.pi / 2)
+           for s in samples]
+    at_start, per_day = ridge(rows, off, penalty)
+    for lo, hi in DAY_BUCKETS:
+        part = [o for r, o in zip(rows, off, strict=True) if lo <= r[1] < hi]
+        if part:
+            print(f"Days {lo}-{min(hi, 17) - 1}: the margins' spread about the fit {sum(part) / len(part):.2f} "
+                  f"(the line: {at_start + per_day * (lo + min(hi, 17) - 1) / 2:.2f})")
+    return {"at_start": at_start, "per_day": per_day}
 
 
 def summed(games: list[list[Sample]], played: str) -> list[Sample]:
@@ -204,12 +226,14 @@ def main(argv: list[str] | None = None) -> None:
         samples = play(pool.starmap, seeds, seed_ranges(args.second) if args.second else [], args.level,
                        args.difficulty, args.ridge)
     report(samples, args.ridge)
-    data = as_data(ridge([row(s[1]) for s in samples], [s[2] for s in samples], args.ridge))
+    fit = ridge([row(s[1]) for s in samples], [s[2] for s in samples], args.ridge)
+    data = {**as_data(fit), "spread": spread(samples, fit, args.ridge)}
     if not args.write:
         print(yaml.safe_dump(data, sort_keys=False))
         return
     header = ("# Solo Spellbook's evaluation at a cut (rulesets/spellbook/ai/solo_value.py): the final margin over\n"
-              "# the track ≈ bias + Σ weight·measure + Σ by_day·measure·(Days played). Written by\n"
+              "# the track ≈ bias + Σ weight·measure + Σ by_day·measure·(Days played), and how far the margins\n"
+              "# fell from it (spread: one standard deviation ≈ at_start + per_day·(Days played)). Written by\n"
               f"#   .venv/bin/python -m bench.fit_solo_value {games_named}"
               f" --level {args.level} --difficulty {args.difficulty} --ridge {args.ridge:g} --write\n"
               "# (docs/ai.md, \"Solo, an evaluation fitted to how games end\"); not edited by hand.\n")

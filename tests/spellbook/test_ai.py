@@ -212,11 +212,12 @@ def test_a_full_pool_never_passes_a_midday_it_could_store(level):
     assert choose(match, 0, level, 5).startswith("store.")
 
 
-def test_the_solo_standing_is_on_its_own_sharper_scale():
+def test_the_solo_standing_is_the_chance_of_winning_and_a_little_the_margin_on_its_own_scale():
     solo = position(players=1, pools={0: m("black_circle", "black_square")}, opp=m("red_circle", "red_square"))
     margin = solo_value.margin(solo)  # the final margin over the track the fit expects
     assert SOLO_SCALE < KNOWLEDGE.scale
-    assert KNOWLEDGE.evaluate(solo)[0] == pytest.approx(1 / (1 + math.exp(-margin / SOLO_SCALE)))
+    assert KNOWLEDGE.evaluate(solo)[0] == pytest.approx(
+        0.85 * solo_value.win_chance(solo, margin) + 0.15 / (1 + math.exp(-margin / (4 * SOLO_SCALE))))
 
 
 def test_the_solo_player_is_measured_against_the_track_as_it_stands():

@@ -5,6 +5,7 @@ weights that explain the margins."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -61,9 +62,37 @@ def test_the_margin_is_the_bias_and_each_measures_weight_changing_with_the_days(
 
 def test_the_solo_search_evaluates_with_the_fitted_margin_and_two_players_do_not():
     st = _midgame()
-    assert KNOWLEDGE.evaluate(st) == pytest.approx(standing([solo_value.margin(st)], SOLO_SCALE, 0.0))
+    mean = solo_value.margin(st)
+    assert KNOWLEDGE.evaluate(st) == pytest.approx(
+        [0.85 * solo_value.win_chance(st, mean) + 0.15 * standing([mean], 4 * SOLO_SCALE, 0.0)[0]])
     two = position(players=2, fams={0: m("green_circle") * 5})
     assert len(KNOWLEDGE.evaluate(two)) == 2
+
+
+def test_a_margin_behind_the_track_is_more_often_made_up_early_than_late():
+    st = _midgame()
+    assert solo_value.win_chance(st, 0.0) == pytest.approx(0.5)
+    early = solo_value.win_chance(st, -3.0)
+    st.players[0].days = 15
+    late = solo_value.win_chance(st, -3.0)
+    assert 0.0 < late < early < 0.5
+    at_start, per_day = solo_value.FIT.spread["at_start"], solo_value.FIT.spread["per_day"]
+    sigma = max(solo_value.MIN_SPREAD, at_start + 15 * per_day)
+    assert late == pytest.approx(0.5 * (1 + math.erf(-3.0 / (sigma * math.sqrt(2)))))
+
+
+def test_the_spread_is_a_line_through_the_margins_distances_from_the_fit_by_day():
+    # Margins 4 − 0.2·days away from a fit that predicts 0 everywhere, alternately above and below.
+    n = len(solo_value.MEASURES)
+    days = solo_value.MEASURES.index("days")
+    samples = []
+    for d in range(16):
+        x = [0.0] * n
+        x[days] = float(d)
+        off = (4.0 - 0.2 * d) / math.sqrt(math.pi / 2)
+        samples += [(1, x, off), (2, x, -off)]
+    line = fitting.spread(samples, [0.0] * (1 + 2 * n), 1e-9)
+    assert line == pytest.approx({"at_start": 4.0, "per_day": -0.2})
 
 
 def test_the_fit_recovers_weights_that_explain_the_margins_exactly():

@@ -107,6 +107,9 @@ def standing(points: Sequence[float], scale: float, rival: float | None = None) 
     return out
 
 
+WIN_SHARE, MARGIN_SHARE = 0.85, 0.15  # a finished game's reward: the win's share, the margin's
+
+
 def final_rewards(score: FinalScore, players: int, scale: float) -> list[float]:
     """A finished game's reward per seat: mostly the win (a shared win is split), a little the
     margin, so a lost game is still played for points and a won one is not thrown away."""
@@ -118,7 +121,7 @@ def final_rewards(score: FinalScore, players: int, scale: float) -> list[float]:
         totals[s.seat] = float(s.total)
     rival = float(max(r.total for r in score.rivals)) if score.rivals else None
     margins = standing(totals, scale * 4, rival)
-    return [0.85 * wins[s] + 0.15 * margins[s] for s in range(players)]
+    return [WIN_SHARE * wins[s] + MARGIN_SHARE * margins[s] for s in range(players)]
 
 
 class Knowledge:

@@ -9,13 +9,13 @@
   ahead, the solo bot lost to the track by 13 points a game, two Days ahead by 4, four Days ahead
   (with the solo evaluation below) by 2.4 (docs/ai.md).
 - **Evaluation**: estimated final points (estimate.py) turned into each seat's standing; in solo
-  the final margin over the track that a linear fit on médio's games expects from the position
-  (solo_value.py, whose measures include the hand-made projection against the track,
-  `estimate.solo_lead`), on a sharper scale (`SOLO_SCALE`): the solo bot is behind the track in
-  most positions, where a standing on the 2-player scale differs too little between moves for the
-  tree's exploration. Fitted instead of hand-made: 35 wins of 60 instead of 24 (seeds 5001-5060)
-  and, on fresh seeds, 26 of 60 with a better margin; fitted again with games it played itself,
-  63 of those 120 instead of 61 (docs/ai.md).
+  the chance of ending ahead of the track (weighed as a finished game's reward is: mostly the win,
+  a little the margin on `SOLO_SCALE`), from the final margin that a linear fit on médio's games
+  expects from the position and how far games ended from that fit at that Day (solo_value.py,
+  whose measures include the hand-made projection against the track, `estimate.solo_lead`).
+  Fitted instead of hand-made: 35 wins of 60 instead of 24 (seeds 5001-5060) and, on fresh seeds,
+  26 of 60 with a better margin; fitted again with games it played itself, 63 of those 120 instead
+  of 61; read as the chance of winning instead of the margin, 70 of 120 instead of 63 (docs/ai.md).
 - **Policy and ordering**: values.py's judgement of every choice; the rollouts take the best
   with a little noise, the tree searches the best first and fácil only the few best.
 - **A plan per iteration (solo)**: each iteration also picks a spell its player sets out to collect
@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from rulesets.core.ai import Budget, Knowledge, SearchRng, standing
 from rulesets.core.ai.copying import construct
-from rulesets.core.ai.knowledge import final_rewards
+from rulesets.core.ai.knowledge import MARGIN_SHARE, WIN_SHARE, final_rewards
 from rulesets.core.rng import Rng
 from rulesets.spellbook.ai import distilled, solo_value
 from rulesets.spellbook.ai.estimate import estimate
@@ -52,7 +52,8 @@ from rulesets.spellbook.state import Player, QuietLog, State
 MINOR_EFFORT = 0.35  # which Materia to take, store, pay or discard: fewer iterations settle it
 NOISE = 0.6  # the rollouts' randomness, in value points: enough to try the near-best moves too
 FACIL_WIDTH = 4  # fácil searches only this many of the best-looking choices
-SOLO_SCALE = 1.2  # solo: points of margin over the track that make a clear lead (2+ players: `scale`)
+SOLO_SCALE = 1.2  # solo: points of margin over the track that make a clear lead (2+ players: `scale`);
+# the margin's part of a solo value, as of a finished game's reward, is on four times this
 SOLO_DAYS = 4  # solo: a cut every four Days (no other player's Day between; two were too short-sighted)
 
 
@@ -128,8 +129,10 @@ class SpellbookKnowledge(Knowledge):
         return colour if held is state else NO_PLAN
 
     def evaluate(self, state: State) -> list[float]:
-        if state.solo:
-            return standing([solo_value.margin(state)], SOLO_SCALE, 0.0)
+        if state.solo:  # valued as a finished game is (final_rewards): mostly the win, a little the margin
+            mean = solo_value.margin(state)
+            by_margin = standing([mean], 4 * SOLO_SCALE, 0.0)[0]
+            return [WIN_SHARE * solo_value.win_chance(state, mean) + MARGIN_SHARE * by_margin]
         points, _ = estimate(state)
         return standing(points, self.scale)
 

@@ -11,9 +11,16 @@ projection is one of the measures. Fitted by `bench/fit_solo_value.py` on médio
 the hand-made evaluation, then games played with the first round's fit; the weights are data
 (data/ai_solo_value.yaml) — docs/ai.md, "Solo, an evaluation fitted to how games end" and "Solo, a
 second round of the fit".
+
+What the search wants is the win, not the margin: a margin of −3 at Day 2 is made up often, at
+Day 14 rarely. The same fit gives how far games ended from it, by Days played (`spread`, one
+standard deviation: about 4 points at the start, 1.3 at Day 16), and `win_chance` reads the
+expected margin against it — docs/ai.md, "Solo, the chance of winning".
 """
 
 from __future__ import annotations
+
+import math
 
 import yaml
 from pydantic import BaseModel
@@ -54,6 +61,10 @@ class SoloValue(BaseModel):
     bias: float
     weight: dict[str, float]
     by_day: dict[str, float]
+    spread: dict[str, float]  # the margins' spread about the fit: at_start + per_day · Days played
+
+
+MIN_SPREAD = 0.5  # points: the fitted spread, a straight line, never narrower than this
 
 
 def measures(st: State) -> list[float]:
@@ -90,6 +101,7 @@ def weights(fit: SoloValue) -> Weights:
 
 FIT = load()
 _FITTED = weights(FIT)
+_SPREAD = (FIT.spread["at_start"], FIT.spread["per_day"])
 
 
 def margin(st: State, fit: Weights = _FITTED) -> float:
@@ -99,3 +111,12 @@ def margin(st: State, fit: Weights = _FITTED) -> float:
     x = measures(st)
     days = st.players[0].days
     return bias + sum((w + d * days) * v for w, d, v in zip(weight, by_day, x, strict=True))
+
+
+def win_chance(st: State, mean: float) -> float:
+    """The chance that a position whose expected margin is `mean` ends ahead of the track, were the
+    margin normal about the fit with the spread the fit's games showed at this many Days played:
+    early on a margin of −3 is often made up, late it rarely is."""
+    at_start, per_day = _SPREAD
+    sigma = max(MIN_SPREAD, at_start + per_day * st.players[0].days)
+    return 0.5 * (1.0 + math.erf(mean / (sigma * math.sqrt(2.0))))
