@@ -20,7 +20,7 @@
     .venv/bin/python -m bench.fit_solo_value --seed 7001 --games 200 [--level medio] [--difficulty 3]
         [--processes 2] [--ridge 1.0] [--write]
     .venv/bin/python -m bench.fit_solo_value --seeds 7001-7030,7200-7231 ...   (ranges instead)
-    .venv/bin/python -m bench.fit_solo_value --seeds 7001-7030,7200-7231 --second 7301-7360 ...
+    .venv/bin/python -m bench.fit_solo_value --seeds 7001-7030,7200-7231 --second 7301-7362 ...
 
 The data file in the repository was written by exactly the command its header names.
 """

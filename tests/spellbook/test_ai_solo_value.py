@@ -76,7 +76,7 @@ def test_a_margin_behind_the_track_is_more_often_made_up_early_than_late():
     st.players[0].days = 15
     late = solo_value.win_chance(st, -3.0)
     assert 0.0 < late < early < 0.5
-    at_start, per_day = solo_value.FIT.spread["at_start"], solo_value.FIT.spread["per_day"]
+    at_start, per_day = solo_value.FIT.spread.at_start, solo_value.FIT.spread.per_day
     sigma = max(solo_value.MIN_SPREAD, at_start + 15 * per_day)
     assert late == pytest.approx(0.5 * (1 + math.erf(-3.0 / (sigma * math.sqrt(2)))))
 

@@ -55,13 +55,20 @@ MEASURES = (
 )
 
 
+class Spread(BaseModel):
+    """How far the margins fell from the fit (one standard deviation): at_start + per_day · Days played."""
+
+    at_start: float
+    per_day: float
+
+
 class SoloValue(BaseModel):
     """The fit: margin ≈ bias + Σ weight·measure + Σ by_day·measure·days."""
 
     bias: float
     weight: dict[str, float]
     by_day: dict[str, float]
-    spread: dict[str, float]  # the margins' spread about the fit: at_start + per_day · Days played
+    spread: Spread
 
 
 MIN_SPREAD = 0.5  # points: the fitted spread, a straight line, never narrower than this
@@ -101,7 +108,7 @@ def weights(fit: SoloValue) -> Weights:
 
 FIT = load()
 _FITTED = weights(FIT)
-_SPREAD = (FIT.spread["at_start"], FIT.spread["per_day"])
+_SPREAD = (FIT.spread.at_start, FIT.spread.per_day)
 
 
 def margin(st: State, fit: Weights = _FITTED) -> float:
