@@ -15,8 +15,8 @@
   whose measures include the hand-made projection against the track, `estimate.solo_lead`).
   Fitted instead of hand-made: 35 wins of 60 instead of 24 (seeds 5001-5060) and, on fresh seeds,
   26 of 60 with a better margin; fitted again with games it played itself, 63 of those 120 instead
-  of 61; read as the chance of winning instead of the margin, 70 of 120 instead of 63, but 18 of
-  40 fresh ones instead of 20 (docs/ai.md).
+  of 61; read as the chance of winning instead of the margin, 70 of 120 instead of 63, but 27 of
+  60 fresh ones instead of 29 (docs/ai.md).
 - **Policy and ordering**: values.py's judgement of every choice; the rollouts take the best
   with a little noise, the tree searches the best first and fácil only the few best.
 - **A plan per iteration (solo)**: each iteration also picks a spell its player sets out to collect
