@@ -126,6 +126,11 @@ def ridge(rows: list[list[float]], ys: list[float], penalty: float) -> list[floa
     return solve(a, b)
 
 
+def predict(fit: list[float], x: list[float]) -> float:
+    """The fit's margin for one position's measures."""
+    return sum(w * v for w, v in zip(fit, row(x), strict=True))
+
+
 def r2(pred: list[float], ys: list[float]) -> float:
     mean = sum(ys) / len(ys)
     total = sum((y - mean) ** 2 for y in ys)
@@ -146,7 +151,7 @@ def report(samples: list[Sample], penalty: float) -> None:
         fit = ridge([row(s[1]) for s in train], [s[2] for s in train], penalty)
         alone = ridge([[1.0, s[1][lead]] for s in train], [s[2] for s in train], penalty)
         print(f"Days {lo}-{min(hi, 17) - 1}: held-out R² of the final margin — the fit "
-              f"{r2([sum(w * v for w, v in zip(fit, row(s[1]), strict=True)) for s in test], ys):+.3f}, "
+              f"{r2([predict(fit, s[1]) for s in test], ys):+.3f}, "
               f"the hand-made lead alone {r2([alone[0] + alone[1] * s[1][lead] for s in test], ys):+.3f} "
               f"({len(test)} positions)")
 
@@ -167,9 +172,7 @@ def play(starmap: Callable, seeds: list[int], second: list[int], level: str, dif
     games = starmap(day_starts, [(s, level, difficulty) for s in seeds])
     samples = summed(games, f"{level} with the hand-made evaluation")
     if second:
-        first = ridge([row(s[1]) for s in samples], [s[2] for s in samples], penalty)
-        n = len(solo_value.MEASURES)
-        fit = (first[0], first[1:n + 1], first[n + 1:])
+        fit = split(ridge([row(s[1]) for s in samples], [s[2] for s in samples], penalty))
         samples += summed(starmap(day_starts, [(s, level, difficulty, fit) for s in second]),
                           f"{level} with the first round's fit")
     return samples
@@ -180,8 +183,7 @@ def spread(samples: list[Sample], fit: list[float], penalty: float) -> dict[str,
     position's distance (|margin − fit| · √(π/2), a normal spread's one standard deviation)."""
     days = solo_value.MEASURES.index("days")
     rows = [[1.0, s[1][days]] for s in samples]
-    off = [abs(s[2] - sum(w * v for w, v in zip(fit, row(s[1]), strict=True))) * math.sqrt(math.pi / 2)
-           for s in samples]
+    off = [abs(s[2] - predict(fit, s[1])) * math.sqrt(math.pi / 2) for s in samples]
     at_start, per_day = ridge(rows, off, penalty)
     for lo, hi in DAY_BUCKETS:
         part = [o for r, o in zip(rows, off, strict=True) if lo <= r[1] < hi]
@@ -198,12 +200,18 @@ def summed(games: list[list[Sample]], played: str) -> list[Sample]:
     return samples
 
 
+def split(fit: list[float]) -> solo_value.Weights:
+    """The fit's solution (row()'s order) as the evaluation reads it: bias, weights, weights by Day."""
+    n = len(solo_value.MEASURES)
+    return fit[0], fit[1:n + 1], fit[n + 1:]
+
+
 def as_data(fit: list[float]) -> dict:
     """The fit's weights as the data file holds them."""
-    n = len(solo_value.MEASURES)
-    return {"bias": fit[0],
-            "weight": {m: w for m, w in zip(solo_value.MEASURES, fit[1:n + 1], strict=True)},
-            "by_day": {m: w for m, w in zip(solo_value.MEASURES, fit[n + 1:], strict=True)}}
+    bias, weight, by_day = split(fit)
+    return {"bias": bias,
+            "weight": dict(zip(solo_value.MEASURES, weight, strict=True)),
+            "by_day": dict(zip(solo_value.MEASURES, by_day, strict=True))}
 
 
 def main(argv: list[str] | None = None) -> None:

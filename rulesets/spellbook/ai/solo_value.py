@@ -108,7 +108,6 @@ def weights(fit: SoloValue) -> Weights:
 
 FIT = load()
 _FITTED = weights(FIT)
-_SPREAD = (FIT.spread.at_start, FIT.spread.per_day)
 
 
 def margin(st: State, fit: Weights = _FITTED) -> float:
@@ -124,6 +123,5 @@ def win_chance(st: State, mean: float) -> float:
     """The chance that a position whose expected margin is `mean` ends ahead of the track, were the
     margin normal about the fit with the spread the fit's games showed at this many Days played:
     early on a margin of −3 is often made up, late it rarely is."""
-    at_start, per_day = _SPREAD
-    sigma = max(MIN_SPREAD, at_start + per_day * st.players[0].days)
+    sigma = max(MIN_SPREAD, FIT.spread.at_start + FIT.spread.per_day * st.players[0].days)
     return 0.5 * (1.0 + math.erf(mean / (sigma * math.sqrt(2.0))))
