@@ -13,14 +13,20 @@
    first round's games, and fit again on both rounds' positions. The first round's games never
    reach the positions a fitted evaluation plays towards (it stores less, collects longer), so
    the fit has never seen how those end; the second round's games show it.
-4. The spread: how far the margins fall from that fit, a straight line by Days played
+4. With `--third SEEDS` (after `--second`), a third round: play those seeds' games with
+   `--third-level` (difícil unless told) evaluating as the search does now — the chance of winning
+   by the fit of the first two rounds and its spread — and fit again on all three rounds. Difícil's
+   own games reach the positions difícil plays towards, and their margins are what its play makes
+   of them.
+5. The spread: how far the margins fall from that fit, a straight line by Days played
    (solo_value.win_chance reads the expected margin against it).
-5. `--write` puts the fit of all the games and its spread in data/ai_solo_value.yaml.
+6. `--write` puts the fit of all the games and its spread in data/ai_solo_value.yaml.
 
     .venv/bin/python -m bench.fit_solo_value --seed 7001 --games 200 [--level medio] [--difficulty 3]
         [--processes 2] [--ridge 1.0] [--write]
     .venv/bin/python -m bench.fit_solo_value --seeds 7001-7030,7200-7231 ...   (ranges instead)
     .venv/bin/python -m bench.fit_solo_value --seeds 7001-7030,7200-7231 --second 7301-7362 ...
+    .venv/bin/python -m bench.fit_solo_value --seeds ... --second ... --third 7401-7460 [--third-level dificil]
 
 The data file in the repository was written by exactly the command its header names.
 """
@@ -39,7 +45,7 @@ from rulesets.core.ai.players import decide
 from rulesets.core.match import act, new_match
 from rulesets.spellbook.ai import solo_value
 from rulesets.spellbook.ai.estimate import solo_lead
-from rulesets.spellbook.ai.knowledge import SOLO_SCALE, SpellbookKnowledge
+from rulesets.spellbook.ai.knowledge import SOLO_SCALE, SpellbookKnowledge, solo_reward
 from rulesets.spellbook.game import GAME
 from rulesets.spellbook.state import MORNING, State
 
@@ -72,14 +78,33 @@ class Fitted(SpellbookKnowledge):
         return standing([solo_value.margin(state, self.fit)], SOLO_SCALE, 0.0)
 
 
+class Chance(SpellbookKnowledge):
+    """Spellbook's knowledge evaluating solo positions as the search does now (the chance of winning,
+    a little the margin: knowledge.solo_reward), by a given fit and its spread (the first two rounds')."""
+
+    def __init__(self, fit: solo_value.Weights, spread: solo_value.Spread) -> None:
+        super().__init__()
+        self.fit, self.spread = fit, spread
+
+    def evaluate(self, state: State) -> list[float]:
+        if not state.solo:
+            return super().evaluate(state)
+        return [solo_reward(state, self.fit, self.spread)]
+
+
 Sample = tuple[int, list[float], float]  # the game's seed, the measures at a Day's start, its final margin
 
 
-def day_starts(seed: int, level: str, difficulty: int, fit: solo_value.Weights | None = None) -> list[Sample]:
+def day_starts(seed: int, level: str, difficulty: int, fit: solo_value.Weights | None = None,
+               spread: solo_value.Spread | None = None) -> list[Sample]:
     """One solo game of `level`: the measures at the start of each of its Days, with its margin.
-    Evaluating with the hand-made projection, or with `fit` when one is given."""
+    Evaluating with the hand-made projection; with `fit`'s margin when one is given; with the chance
+    of winning by `fit` and `spread` when both are."""
     match = new_match(GAME, {"difficulty": difficulty}, 1, seed)
-    knowledge = HandMade() if fit is None else Fitted(fit)
+    if fit is None:
+        knowledge: SpellbookKnowledge = HandMade()
+    else:
+        knowledge = Fitted(fit) if spread is None else Chance(fit, spread)
     budget = knowledge.budget(level)
     seen, last_day = [], -1
     while not GAME.is_over(match.state):
@@ -166,16 +191,28 @@ def seed_ranges(spec: str) -> list[int]:
 
 
 def play(starmap: Callable, seeds: list[int], second: list[int], level: str, difficulty: int,
-         penalty: float) -> list[Sample]:
-    """The positions of `seeds`' games played with the hand-made evaluation, and of `second`'s played
-    with the fit of the first (`starmap` runs day_starts on each arguments' tuple: a Pool's)."""
+         penalty: float, third: list[int] = (), third_level: str = "dificil") -> list[Sample]:
+    """The positions of `seeds`' games played with the hand-made evaluation, of `second`'s played
+    with the fit of the first (its margin), and of `third`'s played by `third_level` with the fit of
+    the first two and its spread (the chance of winning) — `starmap` runs day_starts on each
+    arguments' tuple: a Pool's."""
     games = starmap(day_starts, [(s, level, difficulty) for s in seeds])
     samples = summed(games, f"{level} with the hand-made evaluation")
     if second:
-        fit = split(ridge([row(s[1]) for s in samples], [s[2] for s in samples], penalty))
+        fit = split(fitted(samples, penalty))
         samples += summed(starmap(day_starts, [(s, level, difficulty, fit) for s in second]),
                           f"{level} with the first round's fit")
+    if third:
+        both = fitted(samples, penalty)
+        line = solo_value.Spread(**spread(samples, both, penalty))
+        samples += summed(starmap(day_starts, [(s, third_level, difficulty, split(both), line) for s in third]),
+                          f"{third_level} with the first two rounds' fit, as the chance of winning")
     return samples
+
+
+def fitted(samples: list[Sample], penalty: float) -> list[float]:
+    """The fit of these positions' final margins (row()'s order)."""
+    return ridge([row(s[1]) for s in samples], [s[2] for s in samples], penalty)
 
 
 def spread(samples: list[Sample], fit: list[float], penalty: float) -> dict[str, float]:
@@ -220,6 +257,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seeds", default="", help="ranges of seeds instead, e.g. 7001-7030,7200-7231")
     parser.add_argument("--second", default="", help="ranges of seeds for a second round played with the first's fit")
+    parser.add_argument("--third", default="", help="ranges of seeds for a third round played with the first two's fit")
+    parser.add_argument("--third-level", default="dificil")
     parser.add_argument("--level", default="medio")
     parser.add_argument("--difficulty", type=int, default=3)
     parser.add_argument("--processes", type=int, default=2)
@@ -230,11 +269,16 @@ def main(argv: list[str] | None = None) -> None:
     games_named = f"--seeds {args.seeds}" if args.seeds else f"--seed {args.seed} --games {args.games}"
     if args.second:
         games_named += f" --second {args.second}"
+    if args.third:
+        if not args.second:
+            parser.error("--third needs --second")
+        games_named += f" --third {args.third} --third-level {args.third_level}"
     with Pool(args.processes) as pool:
         samples = play(pool.starmap, seeds, seed_ranges(args.second) if args.second else [], args.level,
-                       args.difficulty, args.ridge)
+                       args.difficulty, args.ridge, seed_ranges(args.third) if args.third else [],
+                       args.third_level)
     report(samples, args.ridge)
-    fit = ridge([row(s[1]) for s in samples], [s[2] for s in samples], args.ridge)
+    fit = fitted(samples, args.ridge)
     data = {**as_data(fit), "spread": spread(samples, fit, args.ridge)}
     if not args.write:
         print(yaml.safe_dump(data, sort_keys=False))

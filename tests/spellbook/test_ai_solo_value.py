@@ -11,7 +11,7 @@ import random
 import pytest
 
 import bench.fit_solo_value as fitting
-from bench.fit_solo_value import Fitted, HandMade, day_starts, r2, ridge, row, seed_ranges
+from bench.fit_solo_value import Chance, Fitted, HandMade, day_starts, r2, ridge, row, seed_ranges
 from rulesets.core.ai import standing
 from rulesets.spellbook.ai import KNOWLEDGE, solo_value
 from rulesets.spellbook.ai.estimate import solo_lead
@@ -151,3 +151,48 @@ def test_the_second_round_plays_its_seeds_with_the_first_rounds_fit(monkeypatch)
     assert all(fit is None for s, fit in handed if s < 20)
     bias, weight, by_day = handed[-1][1]
     assert weight[points] == pytest.approx(2.0, abs=1e-6) and bias == pytest.approx(0.0, abs=1e-6)
+
+
+def test_the_third_round_evaluates_as_the_search_does_with_the_fit_and_spread_it_is_given():
+    st = _midgame()
+    n = len(solo_value.MEASURES)
+    fit = (2.0, [0.25] * n, [0.0] * n)
+    wide = solo_value.Spread(at_start=9.0, per_day=0.0)
+    mean = solo_value.margin(st, fit)
+    expected = 0.85 * solo_value.win_chance(st, mean, wide) + 0.15 * standing([mean], 4 * SOLO_SCALE, 0.0)[0]
+    assert Chance(fit, wide).evaluate(st) == pytest.approx([expected])
+    # the spread it is handed, not the data file's: a narrower one makes the same margin surer
+    narrow = solo_value.Spread(at_start=1.0, per_day=0.0)
+    assert abs(Chance(fit, narrow).evaluate(st)[0] - 0.5) > abs(Chance(fit, wide).evaluate(st)[0] - 0.5)
+    # with the data file's fit and spread it is exactly the search's evaluation
+    assert Chance(solo_value.weights(solo_value.FIT), solo_value.FIT.spread).evaluate(st) == pytest.approx(
+        KNOWLEDGE.evaluate(st))
+
+
+def test_the_third_round_plays_its_level_with_the_first_two_rounds_fit_and_spread(monkeypatch):
+    # Stand-in games whose margin is twice their points, give or take 1 by seed: the third round
+    # must be played by its own level, handed the fit of both earlier rounds and their spread.
+    n = len(solo_value.MEASURES)
+    points = solo_value.MEASURES.index("points")
+    handed = []
+
+    def game(seed, level, difficulty, fit=None, spread=None):
+        handed.append((seed, level, fit, spread))
+        rng = random.Random(seed)
+        xs = [[float(rng.randint(0, 9)) for _ in range(n)] for _ in range(6)]
+        return [(seed, x, 2.0 * x[points] + (1.0 if seed % 2 else -1.0)) for x in xs]
+
+    monkeypatch.setattr(fitting, "day_starts", game)
+    starmap = lambda f, args: [f(*a) for a in args]  # noqa: E731 - the Pool's starmap, in process
+    samples = fitting.play(starmap, list(range(1, 13)), list(range(21, 33)), "medio", 3, 1e-9,
+                           [41, 42], "dificil")
+    assert [s for s, *_ in handed] == [*range(1, 13), *range(21, 33), 41, 42] and len(samples) == 26 * 6
+    assert {level for s, level, *_ in handed} == {"medio", "dificil"}
+    assert all(level == "dificil" for s, level, *_ in handed if s > 40)
+    assert all(spread is None for s, _, _, spread in handed if s < 40)
+    _, _, (bias, weight, _), line = handed[-1]
+    assert weight[points] == pytest.approx(2.0, abs=0.05)
+    # the spread of the first two rounds' margins about that fit, and not nothing: each lies near 1 from it
+    both = samples[:24 * 6]
+    assert line == solo_value.Spread(**fitting.spread(both, fitting.fitted(both, 1e-9), 1e-9))
+    assert 0.5 < line.at_start < math.sqrt(math.pi / 2) + 0.1

@@ -119,9 +119,10 @@ def margin(st: State, fit: Weights = _FITTED) -> float:
     return bias + sum((w + d * days) * v for w, d, v in zip(weight, by_day, x, strict=True))
 
 
-def win_chance(st: State, mean: float) -> float:
+def win_chance(st: State, mean: float, spread: Spread = FIT.spread) -> float:
     """The chance that a position whose expected margin is `mean` ends ahead of the track, were the
-    margin normal about the fit with the spread the fit's games showed at this many Days played:
-    early on a margin of −3 is often made up, late it rarely is."""
-    sigma = max(MIN_SPREAD, FIT.spread.at_start + FIT.spread.per_day * st.players[0].days)
+    margin normal about the fit with the spread the fit's games showed at this many Days played
+    (the data file's unless another is given): early on a margin of −3 is often made up, late it
+    rarely is."""
+    sigma = max(MIN_SPREAD, spread.at_start + spread.per_day * st.players[0].days)
     return 0.5 * (1.0 + math.erf(mean / (sigma * math.sqrt(2.0))))
