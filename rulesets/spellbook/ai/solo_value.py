@@ -6,11 +6,12 @@ the médio games it was fitted on, its lead over the track explains none of the 
 spread at Days 4-7 and half of it at Days 8-11. This module answers instead with a linear fit of
 the final margin (the player's points less the track's) on a few measures of the position, each
 measure also times the Days played, so its weight can change as the game goes on; the hand-made
-projection is one of the measures. Fitted by `bench/fit_solo_value.py` on médio's solo games
-(every Day's start, labelled with the margin that game ended on), in two rounds: games played with
-the hand-made evaluation, then games played with the first round's fit; the weights are data
-(data/ai_solo_value.yaml) — docs/ai.md, "Solo, an evaluation fitted to how games end" and "Solo, a
-second round of the fit".
+projection is one of the measures. Fitted by `bench/fit_solo_value.py` on solo games (every
+Day's start, labelled with the margin that game ended on), in three rounds: médio's games played
+with the hand-made evaluation, médio's played with the first round's fit, then difícil's own played
+with the fit of the first two as the chance of winning; the weights are data
+(data/ai_solo_value.yaml) — docs/ai.md, "Solo, an evaluation fitted to how games end", "Solo, a
+second round of the fit" and "Solo, a third round, of difícil's own games".
 
 What the search wants is the win, not the margin: a margin of −3 at Day 2 is made up often, at
 Day 14 rarely. The same fit gives how far games ended from it, by Days played (`spread`, one
@@ -112,7 +113,7 @@ _FITTED = weights(FIT)
 
 def margin(st: State, fit: Weights = _FITTED) -> float:
     """The final margin over the track this position is expected to end with (by the data file's
-    fit unless another is given: bench/fit_solo_value.py plays its second round with the first's)."""
+    fit unless another is given: bench/fit_solo_value.py plays its later rounds with the earlier's)."""
     bias, weight, by_day = fit
     x = measures(st)
     days = st.players[0].days
