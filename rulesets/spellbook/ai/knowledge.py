@@ -16,8 +16,8 @@
   Fitted instead of hand-made: 35 wins of 60 instead of 24 (seeds 5001-5060) and, on fresh seeds,
   26 of 60 with a better margin; fitted again with games it played itself, 63 of those 120 instead
   of 61; read as the chance of winning instead of the margin, 70 of 120 instead of 63, but 27 of
-  60 fresh ones instead of 29; fitted a third time with difícil's own games, 68 of the 120 and 36
-  of the 60 fresh ones instead of 27 (docs/ai.md).
+  60 fresh ones instead of 29; fitted a third time with difícil's own games, 68 of the 120 and 64
+  of 100 fresh ones instead of 48 (docs/ai.md).
 - **Policy and ordering**: values.py's judgement of every choice; the rollouts take the best
   with a little noise, the tree searches the best first and fácil only the few best.
 - **A plan per iteration (solo)**: each iteration also picks a spell its player sets out to collect
