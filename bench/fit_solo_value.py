@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from multiprocessing import Pool
 
 import yaml
@@ -191,7 +191,7 @@ def seed_ranges(spec: str) -> list[int]:
 
 
 def play(starmap: Callable, seeds: list[int], second: list[int], level: str, difficulty: int,
-         penalty: float, third: list[int] = (), third_level: str = "dificil") -> list[Sample]:
+         penalty: float, third: Sequence[int] = (), third_level: str = "dificil") -> list[Sample]:
     """The positions of `seeds`' games played with the hand-made evaluation, of `second`'s played
     with the fit of the first (its margin), and of `third`'s played by `third_level` with the fit of
     the first two and its spread (the chance of winning) — `starmap` runs day_starts on each
