@@ -108,10 +108,10 @@ def weights(fit: SoloValue) -> Weights:
 
 
 FIT = load()
-_FITTED = weights(FIT)
+FITTED = weights(FIT)  # the data file's fit as margin() reads it
 
 
-def margin(st: State, fit: Weights = _FITTED) -> float:
+def margin(st: State, fit: Weights = FITTED) -> float:
     """The final margin over the track this position is expected to end with (by the data file's
     fit unless another is given: bench/fit_solo_value.py plays its later rounds with the earlier's)."""
     bias, weight, by_day = fit
