@@ -13,11 +13,12 @@
    first round's games, and fit again on both rounds' positions. The first round's games never
    reach the positions a fitted evaluation plays towards (it stores less, collects longer), so
    the fit has never seen how those end; the second round's games show it.
-4. With `--third SEEDS` (after `--second`), a third round: play those seeds' games with
-   `--third-level` (difícil unless told) evaluating as the search does now — the chance of winning
-   by the fit of the first two rounds and its spread — and fit again on all three rounds. Difícil's
-   own games reach the positions difícil plays towards, and their margins are what its play makes
-   of them.
+4. With `--own SEEDS` (after `--second`; repeatable), rounds of the level's own games: each plays
+   those seeds' games with `--own-level` (difícil unless told) evaluating as the search does now —
+   the chance of winning by the fit of every round before it and that fit's spread — and the fit
+   is made again on all rounds so far. Difícil's own games reach the positions difícil plays
+   towards, and their margins are what its play makes of them; the next round plays towards the
+   positions this fit prefers, and shows how those end.
 5. The spread: how far the margins fall from that fit, a straight line by Days played
    (solo_value.win_chance reads the expected margin against it).
 6. `--write` puts the fit of all the games and its spread in data/ai_solo_value.yaml.
@@ -26,7 +27,8 @@
         [--processes 2] [--ridge 1.0] [--write]
     .venv/bin/python -m bench.fit_solo_value --seeds 7001-7030,7200-7231 ...   (ranges instead)
     .venv/bin/python -m bench.fit_solo_value --seeds 7001-7030,7200-7231 --second 7301-7362 ...
-    .venv/bin/python -m bench.fit_solo_value --seeds ... --second ... --third 7401-7460 [--third-level dificil]
+    .venv/bin/python -m bench.fit_solo_value --seeds ... --second ... --own 7401-7460 [--own 7501-7560 ...]
+        [--own-level dificil]
 
 The data file in the repository was written by exactly the command its header names.
 """
@@ -80,7 +82,8 @@ class Fitted(SpellbookKnowledge):
 
 class Chance(SpellbookKnowledge):
     """Spellbook's knowledge evaluating solo positions as the search does now (the chance of winning,
-    a little the margin: knowledge.solo_reward), by a given fit and its spread (the first two rounds')."""
+    a little the margin: knowledge.solo_reward), by a given fit and its spread (those of every round
+    before the one it plays)."""
 
     def __init__(self, fit: solo_value.Weights, spread: solo_value.Spread) -> None:
         super().__init__()
@@ -191,22 +194,22 @@ def seed_ranges(spec: str) -> list[int]:
 
 
 def play(starmap: Callable, seeds: list[int], second: list[int], level: str, difficulty: int,
-         penalty: float, third: Sequence[int] = (), third_level: str = "dificil") -> list[Sample]:
+         penalty: float, own: Sequence[Sequence[int]] = (), own_level: str = "dificil") -> list[Sample]:
     """The positions of `seeds`' games played with the hand-made evaluation, of `second`'s played
-    with the fit of the first (its margin), and of `third`'s played by `third_level` with the fit of
-    the first two and its spread (the chance of winning) — `starmap` runs day_starts on each
-    arguments' tuple: a Pool's."""
+    with the fit of the first (its margin), and of each of `own`'s rounds played by `own_level`
+    with the fit of every round before it and its spread (the chance of winning) — `starmap` runs
+    day_starts on each arguments' tuple: a Pool's."""
     games = starmap(day_starts, [(s, level, difficulty) for s in seeds])
     samples = summed(games, f"{level} with the hand-made evaluation")
     if second:
         fit = split(fitted(samples, penalty))
         samples += summed(starmap(day_starts, [(s, level, difficulty, fit) for s in second]),
                           f"{level} with the first round's fit")
-    if third:
-        both = fitted(samples, penalty)
-        line = solo_value.Spread(**spread(samples, both, penalty))
-        samples += summed(starmap(day_starts, [(s, third_level, difficulty, split(both), line) for s in third]),
-                          f"{third_level} with the first two rounds' fit, as the chance of winning")
+    for before, round_seeds in enumerate(own, start=2):
+        so_far = fitted(samples, penalty)
+        line = solo_value.Spread(**spread(samples, so_far, penalty))
+        samples += summed(starmap(day_starts, [(s, own_level, difficulty, split(so_far), line) for s in round_seeds]),
+                          f"{own_level} with the fit of the {before} rounds before, as the chance of winning")
     return samples
 
 
@@ -257,8 +260,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seeds", default="", help="ranges of seeds instead, e.g. 7001-7030,7200-7231")
     parser.add_argument("--second", default="", help="ranges of seeds for a second round played with the first's fit")
-    parser.add_argument("--third", default="", help="ranges of seeds for a third round played with the first two's fit")
-    parser.add_argument("--third-level", default="dificil")
+    parser.add_argument("--own", action="append", default=[],
+                        help="ranges of seeds for a further round, played by --own-level with the fit of all "
+                             "rounds before (repeatable: each --own is one round)")
+    parser.add_argument("--own-level", default="dificil")
     parser.add_argument("--level", default="medio")
     parser.add_argument("--difficulty", type=int, default=3)
     parser.add_argument("--processes", type=int, default=2)
@@ -269,14 +274,13 @@ def main(argv: list[str] | None = None) -> None:
     games_named = f"--seeds {args.seeds}" if args.seeds else f"--seed {args.seed} --games {args.games}"
     if args.second:
         games_named += f" --second {args.second}"
-    if args.third:
+    if args.own:
         if not args.second:
-            parser.error("--third needs --second")
-        games_named += f" --third {args.third} --third-level {args.third_level}"
+            parser.error("--own needs --second")
+        games_named += "".join(f" --own {spec}" for spec in args.own) + f" --own-level {args.own_level}"
     with Pool(args.processes) as pool:
         samples = play(pool.starmap, seeds, seed_ranges(args.second) if args.second else [], args.level,
-                       args.difficulty, args.ridge, seed_ranges(args.third) if args.third else [],
-                       args.third_level)
+                       args.difficulty, args.ridge, [seed_ranges(spec) for spec in args.own], args.own_level)
     report(samples, args.ridge)
     fit = fitted(samples, args.ridge)
     data = {**as_data(fit), "spread": spread(samples, fit, args.ridge)}

@@ -185,7 +185,7 @@ def test_the_third_round_plays_its_level_with_the_first_two_rounds_fit_and_sprea
     monkeypatch.setattr(fitting, "day_starts", game)
     starmap = lambda f, args: [f(*a) for a in args]  # noqa: E731 - the Pool's starmap, in process
     samples = fitting.play(starmap, list(range(1, 13)), list(range(21, 33)), "medio", 3, 1e-9,
-                           [41, 42], "dificil")
+                           [[41, 42]], "dificil")
     assert [s for s, *_ in handed] == [*range(1, 13), *range(21, 33), 41, 42] and len(samples) == 26 * 6
     assert {level for s, level, *_ in handed} == {"medio", "dificil"}
     assert all(level == "dificil" for s, level, *_ in handed if s > 40)
@@ -196,3 +196,36 @@ def test_the_third_round_plays_its_level_with_the_first_two_rounds_fit_and_sprea
     both = samples[:24 * 6]
     assert line == solo_value.Spread(**fitting.spread(both, fitting.fitted(both, 1e-9), 1e-9))
     assert 0.5 < line.at_start < math.sqrt(math.pi / 2) + 0.1
+
+
+def test_each_further_round_is_played_with_the_fit_and_spread_of_every_round_before(monkeypatch):
+    # Stand-in games: the margin is twice the points in the first two rounds, three times in the
+    # third's, four times in the fourth's. The fourth round (a second --own) must be handed the
+    # fit of all three rounds before it (the third's positions included, not the first two's
+    # alone) and their spread.
+    n = len(solo_value.MEASURES)
+    points = solo_value.MEASURES.index("points")
+    handed = []
+
+    def game(seed, level, difficulty, fit=None, spread=None):
+        handed.append((seed, level, fit, spread))
+        rng = random.Random(seed)
+        xs = [[float(rng.randint(0, 9)) for _ in range(n)] for _ in range(6)]
+        return [(seed, x, (2.0 if seed < 40 else 3.0 if seed < 50 else 4.0) * x[points]) for x in xs]
+
+    monkeypatch.setattr(fitting, "day_starts", game)
+    starmap = lambda f, args: [f(*a) for a in args]  # noqa: E731 - the Pool's starmap, in process
+    samples = fitting.play(starmap, list(range(1, 13)), list(range(21, 33)), "medio", 3, 1e-9,
+                           [list(range(41, 47)), [51, 52], [61]], "dificil")
+    assert [s for s, *_ in handed] == [*range(1, 13), *range(21, 33), *range(41, 47), 51, 52, 61]
+    assert len(samples) == 33 * 6
+    by_seed = {s: (fit, line) for s, _, fit, line in handed}
+    # the fourth round is handed the fit of the first three rounds' positions (seeds 1-46) and their spread
+    three = samples[:30 * 6]
+    so_far = fitting.fitted(three, 1e-9)
+    assert by_seed[51][0] == fitting.split(so_far)
+    assert by_seed[51][1] == solo_value.Spread(**fitting.spread(three, so_far, 1e-9))
+    assert by_seed[51][0] != fitting.split(fitting.fitted(samples[:24 * 6], 1e-9)) == by_seed[41][0]
+    # the fifth round's fit has seen the fourth's steeper margins too
+    four = samples[:32 * 6]
+    assert by_seed[61][0] == fitting.split(fitting.fitted(four, 1e-9)) != by_seed[51][0]

@@ -105,7 +105,7 @@ def solo_reward(state: State, fit: solo_value.Weights = solo_value.FITTED,
                 spread: solo_value.Spread = solo_value.FIT.spread) -> float:
     """A solo cut valued as a finished game is (final_rewards): mostly the chance of ending ahead of
     the track, a little the margin expected — by the data file's fit unless another is given
-    (bench/fit_solo_value.py plays its third round with the fit of the first two)."""
+    (bench/fit_solo_value.py plays each round of difícil's own games with the fit of the rounds before)."""
     mean = solo_value.margin(state, fit)
     by_margin = standing([mean], 4 * SOLO_SCALE, 0.0)[0]
     return WIN_SHARE * solo_value.win_chance(state, mean, spread) + MARGIN_SHARE * by_margin
