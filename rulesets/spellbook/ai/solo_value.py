@@ -7,11 +7,12 @@ spread at Days 4-7 and half of it at Days 8-11. This module answers instead with
 the final margin (the player's points less the track's) on a few measures of the position, each
 measure also times the Days played, so its weight can change as the game goes on; the hand-made
 projection is one of the measures. Fitted by `bench/fit_solo_value.py` on solo games (every
-Day's start, labelled with the margin that game ended on), in three rounds: médio's games played
-with the hand-made evaluation, médio's played with the first round's fit, then difícil's own played
-with the fit of the first two as the chance of winning; the weights are data
-(data/ai_solo_value.yaml) — docs/ai.md, "Solo, an evaluation fitted to how games end", "Solo, a
-second round of the fit" and "Solo, a third round, of difícil's own games".
+Day's start, labelled with the margin that game ended on), in four rounds: médio's games played
+with the hand-made evaluation, médio's played with the first round's fit, then two rounds of
+difícil's own, each played with the fit of the rounds before as the chance of winning; the weights
+are data (data/ai_solo_value.yaml) — docs/ai.md, "Solo, an evaluation fitted to how games end",
+"Solo, a second round of the fit", "Solo, a third round, of difícil's own games" and "Solo, a
+fourth round".
 
 What the search wants is the win, not the margin: a margin of −3 at Day 2 is made up often, at
 Day 14 rarely. The same fit gives how far games ended from it, by Days played (`spread`, one
