@@ -131,26 +131,39 @@ def test_the_second_round_evaluates_with_the_fit_it_is_given():
     assert Fitted(fit).evaluate(st) != pytest.approx(KNOWLEDGE.evaluate(st))
 
 
+POINTS = solo_value.MEASURES.index("points")
+
+
+def _stand_in_games(monkeypatch, margin) -> list[tuple]:
+    """Put stand-in games in place of fit_solo_value.day_starts: six positions of random measures
+    by seed, each labelled with margin(seed, measures). Returns the list every game's arguments
+    (seed, level, fit, spread) are appended to."""
+    handed: list[tuple] = []
+
+    def game(seed, level, difficulty, fit=None, spread=None):
+        handed.append((seed, level, fit, spread))
+        rng = random.Random(seed)
+        xs = [[float(rng.randint(0, 9)) for _ in solo_value.MEASURES] for _ in range(6)]
+        return [(seed, x, margin(seed, x)) for x in xs]
+
+    monkeypatch.setattr(fitting, "day_starts", game)
+    return handed
+
+
+def _starmap(f, args):
+    """The Pool's starmap, in process."""
+    return [f(*a) for a in args]
+
+
 def test_the_second_round_plays_its_seeds_with_the_first_rounds_fit(monkeypatch):
     # Stand-in games whose margin is twice their points: the first round's fit must find that,
     # and the second round's games must be handed it.
-    n = len(solo_value.MEASURES)
-    points = solo_value.MEASURES.index("points")
-    handed = []
-
-    def game(seed, level, difficulty, fit=None):
-        handed.append((seed, fit))
-        rng = random.Random(seed)
-        xs = [[float(rng.randint(0, 9)) for _ in range(n)] for _ in range(6)]
-        return [(seed, x, 2.0 * x[points]) for x in xs]
-
-    monkeypatch.setattr(fitting, "day_starts", game)
-    starmap = lambda f, args: [f(*a) for a in args]  # noqa: E731 - the Pool's starmap, in process
-    samples = fitting.play(starmap, list(range(1, 13)), [21, 22], "medio", 3, 1e-9)
-    assert [s for s, _ in handed] == [*range(1, 13), 21, 22] and len(samples) == 14 * 6
-    assert all(fit is None for s, fit in handed if s < 20)
-    bias, weight, by_day = handed[-1][1]
-    assert weight[points] == pytest.approx(2.0, abs=1e-6) and bias == pytest.approx(0.0, abs=1e-6)
+    handed = _stand_in_games(monkeypatch, lambda seed, x: 2.0 * x[POINTS])
+    samples = fitting.play(_starmap, list(range(1, 13)), [21, 22], "medio", 3, 1e-9)
+    assert [s for s, *_ in handed] == [*range(1, 13), 21, 22] and len(samples) == 14 * 6
+    assert all(fit is None for s, _, fit, _ in handed if s < 20)
+    bias, weight, by_day = handed[-1][2]
+    assert weight[POINTS] == pytest.approx(2.0, abs=1e-6) and bias == pytest.approx(0.0, abs=1e-6)
 
 
 def test_the_third_round_evaluates_as_the_search_does_with_the_fit_and_spread_it_is_given():
@@ -172,26 +185,15 @@ def test_the_third_round_evaluates_as_the_search_does_with_the_fit_and_spread_it
 def test_the_third_round_plays_its_level_with_the_first_two_rounds_fit_and_spread(monkeypatch):
     # Stand-in games whose margin is twice their points, give or take 1 by seed: the third round
     # must be played by its own level, handed the fit of both earlier rounds and their spread.
-    n = len(solo_value.MEASURES)
-    points = solo_value.MEASURES.index("points")
-    handed = []
-
-    def game(seed, level, difficulty, fit=None, spread=None):
-        handed.append((seed, level, fit, spread))
-        rng = random.Random(seed)
-        xs = [[float(rng.randint(0, 9)) for _ in range(n)] for _ in range(6)]
-        return [(seed, x, 2.0 * x[points] + (1.0 if seed % 2 else -1.0)) for x in xs]
-
-    monkeypatch.setattr(fitting, "day_starts", game)
-    starmap = lambda f, args: [f(*a) for a in args]  # noqa: E731 - the Pool's starmap, in process
-    samples = fitting.play(starmap, list(range(1, 13)), list(range(21, 33)), "medio", 3, 1e-9,
+    handed = _stand_in_games(monkeypatch, lambda seed, x: 2.0 * x[POINTS] + (1.0 if seed % 2 else -1.0))
+    samples = fitting.play(_starmap, list(range(1, 13)), list(range(21, 33)), "medio", 3, 1e-9,
                            [[41, 42]], "dificil")
     assert [s for s, *_ in handed] == [*range(1, 13), *range(21, 33), 41, 42] and len(samples) == 26 * 6
     assert {level for s, level, *_ in handed} == {"medio", "dificil"}
     assert all(level == "dificil" for s, level, *_ in handed if s > 40)
     assert all(spread is None for s, _, _, spread in handed if s < 40)
     _, _, (bias, weight, _), line = handed[-1]
-    assert weight[points] == pytest.approx(2.0, abs=0.05)
+    assert weight[POINTS] == pytest.approx(2.0, abs=0.05)
     # the spread of the first two rounds' margins about that fit, and not nothing: each lies near 1 from it
     both = samples[:24 * 6]
     assert line == solo_value.Spread(**fitting.spread(both, fitting.fitted(both, 1e-9), 1e-9))
@@ -203,19 +205,8 @@ def test_each_further_round_is_played_with_the_fit_and_spread_of_every_round_bef
     # third's, four times in the fourth's. The fourth round (a second --own) must be handed the
     # fit of all three rounds before it (the third's positions included, not the first two's
     # alone) and their spread.
-    n = len(solo_value.MEASURES)
-    points = solo_value.MEASURES.index("points")
-    handed = []
-
-    def game(seed, level, difficulty, fit=None, spread=None):
-        handed.append((seed, level, fit, spread))
-        rng = random.Random(seed)
-        xs = [[float(rng.randint(0, 9)) for _ in range(n)] for _ in range(6)]
-        return [(seed, x, (2.0 if seed < 40 else 3.0 if seed < 50 else 4.0) * x[points]) for x in xs]
-
-    monkeypatch.setattr(fitting, "day_starts", game)
-    starmap = lambda f, args: [f(*a) for a in args]  # noqa: E731 - the Pool's starmap, in process
-    samples = fitting.play(starmap, list(range(1, 13)), list(range(21, 33)), "medio", 3, 1e-9,
+    handed = _stand_in_games(monkeypatch, lambda seed, x: (2.0 if seed < 40 else 3.0 if seed < 50 else 4.0) * x[POINTS])
+    samples = fitting.play(_starmap, list(range(1, 13)), list(range(21, 33)), "medio", 3, 1e-9,
                            [list(range(41, 47)), [51, 52], [61]], "dificil")
     assert [s for s, *_ in handed] == [*range(1, 13), *range(21, 33), *range(41, 47), 51, 52, 61]
     assert len(samples) == 33 * 6
