@@ -17,7 +17,8 @@
   26 of 60 with a better margin; fitted again with games it played itself, 63 of those 120 instead
   of 61; read as the chance of winning instead of the margin, 70 of 120 instead of 63, but 27 of
   60 fresh ones instead of 29; fitted a third time with difícil's own games, 68 of the 120 and 64
-  of 100 fresh ones instead of 48; a fourth time, 119 of 200 as before, 61 of 100 fresh ones instead of 55 (docs/ai.md).
+  of 100 fresh ones instead of 48; a fourth time, 119 of 200 as before, 61 of 100 fresh ones
+  instead of 55 (docs/ai.md).
 - **Policy and ordering**: values.py's judgement of every choice; the rollouts take the best
   with a little noise, the tree searches the best first and fácil only the few best.
 - **A plan per iteration (solo)**: each iteration also picks a spell its player sets out to collect
