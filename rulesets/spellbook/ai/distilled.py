@@ -11,7 +11,9 @@ judgement (knowledge.policy), so the lines the search imagines are played more a
 them.
 
 The numbers are data (data/ai_distilled.yaml), written by `bench/distil_policy.py` from the
-games it names; this module only reads them and finds the one for a choice.
+games it names — since 2026-12-06 the games of the search that evaluates with the fitted solo value
+(docs/ai.md, "Solo, the offsets distilled again"); this module only reads them and finds the one for
+a choice.
 """
 
 from __future__ import annotations
