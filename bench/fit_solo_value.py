@@ -30,7 +30,10 @@
     .venv/bin/python -m bench.fit_solo_value --seeds ... --second ... --own 7401-7460 [--own 7501-7560 ...]
         [--own-level dificil]
 
-The data file in the repository was written by exactly the command its header names.
+The data file in the repository was written by exactly the command its header names, with the code of
+commit 5fd044e: the games are played by the code as it is, rollouts included, and the rollouts' offsets
+(data/ai_distilled.yaml) have since been distilled again (docs/ai.md, "Solo, the offsets distilled
+again"), so run today the same command plays other games and writes another fit.
 """
 
 from __future__ import annotations
