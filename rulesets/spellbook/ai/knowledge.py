@@ -30,7 +30,7 @@
   difícil's root visits (distilled.py: per kind of choice, by stage of the game and weighed by the
   seat's reserve, Familiar and spells learned — early on, draw from the bag and keep the Materia
   rather than store): 41 wins of 100 fresh solo games instead of 27; distilled again from the search
-  with the fitted evaluation, 91 of 160 instead of 84 (docs/ai.md).
+  with the fitted evaluation, 115 of 200 instead of 104 (docs/ai.md).
 - **The tree, in solo**: below the root, the minor steps (which Materia to pay, give the track or
   discard) are played by the policy instead of taking a level of the tree each (`in_tree`), so the
   tree reaches the next Mornings and Nights: 18 wins of 60 fresh solo games instead of 14 (docs/ai.md).
