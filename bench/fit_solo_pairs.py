@@ -43,6 +43,7 @@ from rulesets.spellbook.game import GAME
 from rulesets.spellbook.state import MORNING, State
 
 HELD_OUT = 4  # games whose seed is a multiple of this are the held-out quarter
+DAYS = solo_value.DAYS
 WIDTH = 4  # B is drawn among the judgement's best this many choices, A's excepted
 
 Pair = tuple[int, list[float], list[float], float, float]  # seed, measures after A, after B, margins
@@ -119,11 +120,26 @@ def correct(found: list[Pair], penalty: float, fit: solo_value.Weights) -> list[
     return ridge(rows, ys, penalty)
 
 
-def corrected(fit: solo_value.Weights, c: list[float]) -> solo_value.Weights:
+def corrected(fit: solo_value.Weights, c: list[float], found: list[Pair] | None = None) -> solo_value.Weights:
+    """The fit with the correction added. The pairs say nothing of the fit's level (the bias and the
+    Days played, which two games measured at the same Day share), and a correction of the other
+    weights moves it: with `found`, the bias and the Days played's two weights are set again so that
+    the pairs' positions are, on the whole, where the fit put them — the level is the whole games'
+    to say (a correction left unanchored put Days 12-16 at −18.8 where the games ended at −5.5, and
+    the search, which reads the level as the chance of winning, went flat)."""
     bias, weight, by_day = fit
     n = len(weight)
-    return (bias, [w + d for w, d in zip(weight, c[:n], strict=True)],
-            [w + d for w, d in zip(by_day, c[n:], strict=True)])
+    weight = [w + d for w, d in zip(weight, c[:n], strict=True)]
+    by_day = [w + d for w, d in zip(by_day, c[n:], strict=True)]
+    if found:
+        xs = [x for p in found for x in (p[1], p[2])]
+        moved = [solo_value.margin_of(x, (0.0, c[:n], c[n:])) for x in xs]  # what the correction adds
+        days = [x[DAYS] for x in xs]
+        level = ridge([[1.0, d, d * d] for d in days], [-m for m in moved], 1e-6)
+        bias += level[0]
+        weight[DAYS] += level[1]
+        by_day[DAYS] += level[2]
+    return bias, weight, by_day
 
 
 def agreement(found: list[Pair], fit: solo_value.Weights) -> tuple[float, float, int]:
@@ -147,7 +163,7 @@ def report(found: list[Pair], penalty: float) -> None:
     if not test or not train:
         return
     now = solo_value.FITTED
-    after = corrected(now, correct(train, penalty, now))
+    after = corrected(now, correct(train, penalty, now), train)
     for name, fit in (("the data file's fit", now), ("corrected on the other three quarters", after)):
         right, slope, n = agreement(test, fit)
         print(f"held-out quarter, {name}: the sign right in {right:.1%} of {n} pairs, "
@@ -182,7 +198,7 @@ def main(argv: list[str] | None = None) -> None:
             with open(args.save, "w", encoding="utf-8") as fh:
                 json.dump(found, fh)
     report(found, args.ridge)
-    fit = corrected(solo_value.FITTED, correct(found, args.ridge, solo_value.FITTED))
+    fit = corrected(solo_value.FITTED, correct(found, args.ridge, solo_value.FITTED), found)
     data = {**as_data([fit[0], *fit[1], *fit[2]]), "spread": solo_value.FIT.spread.model_dump()}
     if not args.write:
         print(yaml.safe_dump(data, sort_keys=False))

@@ -71,3 +71,26 @@ def test_agreement_counts_the_sign_where_the_games_differ() -> None:
     right, slope, decided = tool.agreement(found, fit)
     assert (right, decided) == (0.5, 2)
     assert slope == pytest.approx((1 * 3 - 1 * 1 + 2 * 0) / (1 + 1 + 4))
+
+
+def test_the_corrected_fit_keeps_its_level_where_the_pairs_stand() -> None:
+    n = len(solo_value.MEASURES)
+    fit = solo_value.FITTED
+    draw = random.Random(8)
+    found = []
+    for g in range(40):
+        xa = [float(draw.randint(0, 10)) for _ in range(n)]
+        xb = [float(draw.randint(0, 10)) for _ in range(n)]
+        xa[DAYS] = xb[DAYS] = float(g % 17)
+        found.append((g, xa, xb, 0.0, 0.0))
+    correction = [0.05 * ((i * 5) % 3) for i in range(2 * n)]  # moves the level by itself
+    loose, anchored = tool.corrected(fit, correction), tool.corrected(fit, correction, found)
+    xs = [x for p in found for x in (p[1], p[2])]
+
+    def mean(f) -> float:
+        return sum(solo_value.margin_of(x, f) for x in xs) / len(xs)
+
+    assert abs(mean(loose) - mean(fit)) > 1.0
+    assert mean(anchored) == pytest.approx(mean(fit))
+    for p in found:  # the differences the pairs ask for are the correction's, anchored or not
+        assert tool.fitted_difference(p, anchored) == pytest.approx(tool.fitted_difference(p, loose))

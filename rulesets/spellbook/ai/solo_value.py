@@ -115,9 +115,16 @@ FITTED = weights(FIT)  # the data file's fit as margin() reads it
 def margin(st: State, fit: Weights = FITTED) -> float:
     """The final margin over the track this position is expected to end with (by the data file's
     fit unless another is given: bench/fit_solo_value.py plays its later rounds with the earlier's)."""
+    return margin_of(measures(st), fit)
+
+
+DAYS = MEASURES.index("days")
+
+
+def margin_of(x: list[float], fit: Weights = FITTED) -> float:
+    """The fit's margin for a position's measures, in MEASURES' order."""
     bias, weight, by_day = fit
-    x = measures(st)
-    days = st.players[0].days
+    days = x[DAYS]
     return bias + sum((w + d * days) * v for w, d, v in zip(weight, by_day, x, strict=True))
 
 
