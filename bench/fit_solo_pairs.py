@@ -21,8 +21,8 @@ better. Those positions are close, and a fit of whole games' margins need not ra
 4. `--write` adds the correction to the data file's weights (its spread kept).
 
     .venv/bin/python -m bench.fit_solo_pairs --seeds 9201-9300 [--level facil] [--processes 2]
-        [--ridge 50] [--save pairs.json] [--write]
-    .venv/bin/python -m bench.fit_solo_pairs --load pairs.json [--ridge 50] [--write]   (fit again)
+        [--ridge 1000] [--save pairs.json] [--write]
+    .venv/bin/python -m bench.fit_solo_pairs --load pairs.json [--ridge 1000] [--write]   (fit again)
 """
 
 from __future__ import annotations
@@ -178,7 +178,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--level", default="facil")
     parser.add_argument("--difficulty", type=int, default=3)
     parser.add_argument("--processes", type=int, default=2)
-    parser.add_argument("--ridge", type=float, default=50.0)
+    parser.add_argument("--ridge", type=float, default=1000.0)
     parser.add_argument("--write", action="store_true", help=f"write the corrected {solo_value.PATH.name}")
     args = parser.parse_args(argv)
     if args.load:
