@@ -18,9 +18,9 @@ better. Those positions are close, and a fit of whole games' margins need not ra
    Printed: on the held-out quarter of the games (seeds that are multiples of 4), how often the fit's
    difference has the sign of the games' before and after the correction, and the slope of the games'
    difference on the fit's.
-4. `--write` adds the correction to the data file's weights (its spread kept).
+4. `--write` adds the correction to the data file's weights, its level anchored (`corrected`), its spread kept.
 
-    .venv/bin/python -m bench.fit_solo_pairs --seeds 9201-9300 [--level facil] [--processes 2]
+    .venv/bin/python -m bench.fit_solo_pairs --seeds 9201-9340 [--level facil] [--processes 2]
         [--ridge 1000] [--save pairs.json] [--write]
     .venv/bin/python -m bench.fit_solo_pairs --load pairs.json [--ridge 1000] [--write]   (fit again)
 """
