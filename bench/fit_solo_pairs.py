@@ -34,13 +34,13 @@ from multiprocessing import Pool
 
 import yaml
 
-from bench.fit_solo_value import as_data, ridge, row, seed_ranges
+from bench.fit_solo_value import as_data, day_start, final_margin, ridge, row, seed_ranges
 from rulesets.core.ai.players import decide
 from rulesets.core.match import Match, act, new_match
 from rulesets.spellbook.ai import solo_value
 from rulesets.spellbook.ai.knowledge import KNOWLEDGE
 from rulesets.spellbook.game import GAME
-from rulesets.spellbook.state import MORNING, State
+from rulesets.spellbook.state import State
 
 HELD_OUT = 4  # games whose seed is a multiple of this are the held-out quarter
 DAYS = solo_value.DAYS
@@ -49,19 +49,10 @@ WIDTH = 4  # B is drawn among the judgement's best this many choices, A's except
 Pair = tuple[int, list[float], list[float], float, float]  # seed, measures after A, after B, margins
 
 
-def day_start(st: State, last_day: int) -> bool:
-    return st.phase == MORNING and not st.q and st.acted == 0 and st.players[0].days != last_day
-
-
 def step(match: Match, seed: int, level: str) -> Match:
     """One move of the level, with the decision seed fit_solo_value's games use."""
     decision = decide(GAME, match.state, 0, level, seed * 1_000_003 + len(match.log), None, KNOWLEDGE)
     return act(match, 0, decision.choice, inplace=True)[0]
-
-
-def margin(match: Match) -> float:
-    score = GAME.score(match.state)
-    return float(score.seats[0].total - score.rivals[0].total)
 
 
 def play_on(match: Match, seed: int, level: str) -> tuple[list[float] | None, float]:
@@ -72,7 +63,7 @@ def play_on(match: Match, seed: int, level: str) -> tuple[list[float] | None, fl
         if seen is None and day_start(match.state, day):
             seen = solo_value.measures(match.state)
         match = step(match, seed, level)
-    return seen, margin(match)
+    return seen, final_margin(match)
 
 
 def pairs(seed: int, level: str, difficulty: int) -> list[Pair]:
@@ -98,7 +89,7 @@ def pairs(seed: int, level: str, difficulty: int) -> list[Pair]:
             match = act(match, 0, decision.choice, inplace=True)[0]
             continue
         match = step(match, seed, level)
-    end = margin(match)
+    end = final_margin(match)
     return [(seed, xa, xb, end, mb) for xa, xb, mb in found if xb is not None]
 
 

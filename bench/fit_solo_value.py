@@ -47,7 +47,7 @@ import yaml
 
 from rulesets.core.ai import standing
 from rulesets.core.ai.players import decide
-from rulesets.core.match import act, new_match
+from rulesets.core.match import Match, act, new_match
 from rulesets.spellbook.ai import solo_value
 from rulesets.spellbook.ai.estimate import solo_lead
 from rulesets.spellbook.ai.knowledge import SOLO_SCALE, SpellbookKnowledge, solo_reward
@@ -115,14 +115,24 @@ def day_starts(seed: int, level: str, difficulty: int, fit: solo_value.Weights |
     seen, last_day = [], -1
     while not GAME.is_over(match.state):
         st: State = match.state
-        if st.phase == MORNING and not st.q and st.acted == 0 and st.players[0].days != last_day:
+        if day_start(st, last_day):
             seen.append(solo_value.measures(st))
             last_day = st.players[0].days
         decision = decide(GAME, st, 0, level, seed * 1_000_003 + len(match.log), budget, knowledge)
         match, _ = act(match, 0, decision.choice, inplace=True)
+    margin = final_margin(match)
+    return [(seed, x, margin) for x in seen]
+
+
+def day_start(st: State, last_day: int) -> bool:
+    """The solo player's Morning, before anything is done, on a Day other than `last_day`."""
+    return st.phase == MORNING and not st.q and st.acted == 0 and st.players[0].days != last_day
+
+
+def final_margin(match: Match) -> float:
+    """A finished solo game's margin: the player's points less the track's."""
     score = GAME.score(match.state)
-    margin = score.seats[0].total - score.rivals[0].total
-    return [(seed, x, float(margin)) for x in seen]
+    return float(score.seats[0].total - score.rivals[0].total)
 
 
 def row(x: list[float]) -> list[float]:

@@ -30,7 +30,7 @@ def test_each_pair_is_two_games_one_choice_apart_measured_at_the_next_days_start
     match = new_match(GAME, {"difficulty": 3}, 1, 9001)
     while not GAME.is_over(match.state):  # the game A's side is: every pair ends on its margin
         match, _ = act(match, 0, GAME.legal_choices(match.state, 0)[0], inplace=True)
-    assert {p[3] for p in found} == {tool.margin(match)}
+    assert {p[3] for p in found} == {tool.final_margin(match)}
     for seed, after_a, after_b, _, _ in found:
         assert seed == 9001 and after_a[DAYS] == after_b[DAYS] >= 1
     assert any(p[1] != p[2] for p in found)  # the other choice led somewhere else
