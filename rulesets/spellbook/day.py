@@ -9,7 +9,6 @@ from rulesets.spellbook import altar
 from rulesets.spellbook import materia as mt
 from rulesets.spellbook.data import (
     COLOURS,
-    FAMILIAR_SPACES,
     KIND_BY_ID,
     KIND_IDS,
     NCOL,
@@ -135,32 +134,20 @@ def next_phase(st: State) -> None:
         st.phase += 1
 
 
-def phase_flow(st: State, rng: Rng, log: Log) -> bool:
-    """Move the Day on while nobody has a decision; False = the player picks a phase action."""
+def phase_flow(st: State, rng: Rng, log: Log) -> list[str] | None:
+    """Move the Day on while nobody has a decision; else the phase's menu, from which the player
+    picks a phase action (listed here: whoever moves next asks for it, `steps.LISTED`)."""
     if st.phase == SETUP:
         begin_day(st, log)
-        return True
+        return None
     if st.acted >= allowed_actions(st):
         next_phase(st)
-        return True
-    if not can_act(st, st.cur, st.phase):
-        next_phase(st)  # nothing possible: the phase is skipped without asking
-        return True
-    return False
-
-
-def can_act(st: State, p: int, phase: int) -> bool:
-    """Whether the phase prompt would offer more than 'pass' (the primary actions first: cheap)."""
-    pl = st.players[p]
-    if phase == MORNING:
-        if len(pl.pool) < POOL_LIMIT and (st.altar or any(st.bag) or any(st.disc)):
-            return True
-    elif phase == MIDDAY:
-        if pl.pool and len(pl.fam) < FAMILIAR_SPACES:
-            return True
-    elif learnable(st, p, STANDARD_LEARN):
-        return True
-    return len(phase_options(st, p, phase)) > 1
+        return None
+    menu = phase_options(st, st.cur, st.phase)
+    if len(menu) == 1:  # only 'pass': the phase is skipped without asking
+        next_phase(st)
+        return None
+    return menu
 
 
 def begin_day(st: State, log: Log) -> None:

@@ -37,6 +37,7 @@ from rulesets.spellbook import (  # noqa: F401 (registers steps)
     scoring,
     solo,
     standing,
+    steps,
     views,
 )
 from rulesets.spellbook import materia as mt
@@ -112,6 +113,11 @@ class Spellbook(Game[State, Options]):
         if state.q:
             return step_options(state, state.q[0])
         return day.phase_options(state, state.cur, state.phase)
+
+    def settled(self, state: State) -> tuple[list[int], dict[int, list[str]]] | None:
+        # `settle` listed the menu of whoever decides next to see whether anyone must decide at all
+        kept, found = steps.LISTED
+        return found if kept is state else None
 
     def prompt(self, state: State, seat: int) -> Prompt:
         return views.prompt(state, seat)

@@ -69,12 +69,21 @@ def step_options(st: State, task: Task) -> list[str]:
     return step.options(st, task)
 
 
-def settle(st: State, rng: Rng, log: Log, phase_flow: Callable[[State, Rng, Log], bool]) -> None:
+# The last settled position and the menu its decider was found to have there (`Game.settled`): the
+# search and the playouts list that menu next, and listing it again was a tenth of a simulated move
+LISTED: tuple[State | None, tuple[list[int], dict[int, list[str]]] | None] = (None, None)
+
+
+def settle(st: State, rng: Rng, log: Log,
+           phase_flow: Callable[[State, Rng, Log], list[str] | None]) -> None:
     """Run everything that needs no decision. `phase_flow` moves the Day on when the queue is
-    empty and returns False when a player must choose a phase action."""
+    empty and returns the phase's menu when a player must choose a phase action (None: it moved on)."""
+    global LISTED
     while not st.over:
         if not st.q:
-            if not phase_flow(st, rng, log):
+            menu = phase_flow(st, rng, log)
+            if menu is not None:
+                LISTED = st, ([st.cur], {st.cur: menu})
                 return
             continue
         task = st.q[0]
@@ -91,6 +100,8 @@ def settle(st: State, rng: Rng, log: Log, phase_flow: Callable[[State, Rng, Log]
             st.q.pop(0)
             step.resolve(st, task, opts[0], rng, log)  # type: ignore[misc]
             continue
+        seat = task.get("seat", st.cur)
+        LISTED = st, ([seat], {seat: opts})
         return
 
 

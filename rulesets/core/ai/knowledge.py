@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import MutableSequence, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -84,6 +84,14 @@ class SearchRng(Rng):
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         return int(self.random() * n)
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Rng's Fisher–Yates with the same draws (`below` written out: a determinization shuffles
+        the unseen cards every iteration)."""
+        random = self.random
+        for i in range(len(items) - 1, 0, -1):
+            j = int(random() * (i + 1))
+            items[i], items[j] = items[j], items[i]
 
     def finish(self) -> list[int]:
         return []

@@ -96,6 +96,9 @@ def load() -> dict[str, dict[str, Offset]]:
 OFFSETS = load()
 
 
+_KINDS: dict[tuple[str, str], str] = {}  # (decision, choice) -> kind(): asked at every step of every rollout
+
+
 def offsets(st: State, choices: list[str], p: int = 0) -> list[float] | None:
     """The offset of each choice for seat p, or None where nothing was learned for this decision."""
     step = decision(st)
@@ -104,7 +107,11 @@ def offsets(st: State, choices: list[str], p: int = 0) -> list[float] | None:
         return None
     at, x = stage(st, p), position(st, p)
     out = []
+    kinds = _KINDS
     for c in choices:
-        o = table.get(kind(step, c))
+        what = kinds.get((step, c))
+        if what is None:
+            what = kinds[step, c] = kind(step, c)
+        o = table.get(what)
         out.append(o.stage[at] + weigh(o.position, x) if o else 0.0)
     return out

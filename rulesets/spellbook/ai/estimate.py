@@ -34,8 +34,24 @@ _GAIN = {spell: (POINTS[spell], tuple(e + MATERIA_POINT * b for e, b in zip(beli
 TODAY = {MORNING: (1, 1, 1), MIDDAY: (0, 1, 1), NIGHT: (0, 0, 1), DUSK: (0, 0, 0)}  # phases left today
 
 
+_ECONOMIES: dict[tuple, tuple[float, float, float, float]] = {}  # by the spells and their levels
+_ECONOMIES_KEPT = 100_000  # (a few MB at most; a worker's searches meet far fewer)
+
+
 def economy(st: State, p: int) -> tuple[float, float, float, float]:
-    """Seat p's income per Day, stores per Midday, stores per spare Night, other points per Day."""
+    """Seat p's income per Day, stores per Midday, stores per spare Night, other points per Day.
+    Depends only on the spells in the game and the levels p learned them at: kept, since the
+    judgement and the evaluation ask for it a dozen times per simulated move."""
+    key = (*st.spells, *st.players[p].lv)
+    found = _ECONOMIES.get(key)
+    if found is None:
+        if len(_ECONOMIES) >= _ECONOMIES_KEPT:
+            _ECONOMIES.clear()
+        found = _ECONOMIES[key] = _economy(st, p)
+    return found
+
+
+def _economy(st: State, p: int) -> tuple[float, float, float, float]:
     pl = st.players[p]
     income, bonus, storing, night, engine = BASE.income, 0.0, BASE.storing, 0.0, 0.0
     for c in range(NCOL):
@@ -129,11 +145,15 @@ def project(st: State, p: int, whole: float) -> float:
     return familiar + planned + w.pool * fodder + rate * days
 
 
-def learn_gain(st: State, p: int, c: int, level: int) -> float:
+def learn_gain(st: State, p: int, c: int, level: int, days: float | None = None,
+               eco: tuple[float, float, float, float] | None = None) -> float:
     """What learning colour c's spell now at `level` adds to the evaluation: the spell, less the
-    plan its colour was (estimate.plans) and the other Materia a wild takes."""
-    days = days_left(st, p)
-    eco = economy(st, p)
+    plan its colour was (estimate.plans) and the other Materia a wild takes. `days` and `eco`:
+    seat p's `days_left` and `economy`, when the caller has them already."""
+    if days is None:
+        days = days_left(st, p)
+    if eco is None:
+        eco = economy(st, p)
     spell = st.spells[c]
     held = own_counts(st, p)[c]
     now = spell_gain(st, p, spell, level, 0, days, eco)
@@ -167,10 +187,15 @@ def _rival(st: State, whole: float) -> float:
     return float(track_points(min(TRACK_SPACES, placed)) + len(st.bottom))
 
 
-def estimate(st: State) -> tuple[list[float], float | None]:
-    """Estimated final points per seat, and the solo opponent's (None with 2+ players)."""
-    whole = whole_days(st)
-    out = [seat_points(st, p) + project(st, p, whole[p]) for p in range(len(st.players))]
+def estimate(st: State, whole: list[float] | None = None,
+             now: list[int] | None = None) -> tuple[list[float], float | None]:
+    """Estimated final points per seat, and the solo opponent's (None with 2+ players). `whole`
+    (whole_days) and `now` (each seat's seat_points): when the caller has them already."""
+    if whole is None:
+        whole = whole_days(st)
+    if now is None:
+        now = [seat_points(st, p) for p in range(len(st.players))]
+    out = [now[p] + project(st, p, whole[p]) for p in range(len(st.players))]
     if not st.solo:
         return out, None
     rival = _rival(st, whole[0])
@@ -178,7 +203,7 @@ def estimate(st: State) -> tuple[list[float], float | None]:
         storing = economy(st, 0)[1]
         early = max(0.0, math.ceil((FAMILIAR_SPACES - len(st.players[0].fam)) / storing) - 1)
         if early < whole[0]:
-            mine, theirs = seat_points(st, 0) + project(st, 0, early), _rival(st, early)
+            mine, theirs = now[0] + project(st, 0, early), _rival(st, early)
             if mine - theirs > out[0] - rival:
                 return [mine], theirs
     return out, rival

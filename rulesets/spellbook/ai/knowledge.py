@@ -76,16 +76,18 @@ def deal_unseen(st: State, rng: SearchRng) -> None:
     """Re-deal the Materia nobody sees between the bag and the discard box, keeping each one's
     size. Those just discarded that Comunhão 5 may keep are known to be in the box."""
     in_box = known_in_box(st)
-    hidden = [k for k, n in enumerate(unseen(st)) for _ in range(n)]
+    hidden: list[int] = []
+    for k, n in enumerate(unseen(st)):
+        if n:
+            hidden += [k] * n
     rng.shuffle(hidden)
     box = sum(st.disc) - sum(in_box)
-    st.disc = in_box
-    st.bag = [0] * NKIND
-    for i, k in enumerate(hidden):
-        if i < box:
-            st.disc[k] += 1
-        else:
-            st.bag[k] += 1
+    st.disc = disc = in_box
+    st.bag = bag = [0] * NKIND
+    for k in hidden[:box]:
+        disc[k] += 1
+    for k in hidden[box:]:
+        bag[k] += 1
 
 
 def pick_plan(st: State, rng: SearchRng) -> int:
@@ -169,8 +171,10 @@ class SpellbookKnowledge(Knowledge):
         return not state.solo
 
     def horizon(self, state: State) -> float:
-        days = sum(pl.days for pl in state.players)
-        return days / SOLO_DAYS if state.solo else days
+        players = state.players
+        if len(players) == 1:  # solo (asked twice at every step of every rollout)
+            return players[0].days / SOLO_DAYS
+        return sum(pl.days for pl in players)
 
     def policy(self, state: State, seat: int, choices: list[str], rng: SearchRng) -> str:
         values = choice_values(state, seat, choices, self.plan(state))

@@ -13,22 +13,17 @@ def in_sight(st: State) -> list[int]:
     """How many Materia of each kind everyone can see: Altar, pools, Familiars, the cards'
     tokens, the solo opponent's, and those of a spell being paid for."""
     seen = [0] * NKIND
-    for place in (st.altar, st.opp, st.bottom):
-        for k in place:
-            seen[k] += 1
+    visible = st.altar + st.opp + st.bottom  # one list, one loop: this runs at every draw judged
     for pl in st.players:
-        for k in pl.pool:
-            seen[k] += 1
-        for k in pl.fam:
-            seen[k] += 1
-        for k, lv in zip(pl.tok, pl.lv, strict=True):
-            if lv:
-                seen[k] += 1
+        visible += pl.pool
+        visible += pl.fam
+        visible += [k for k, lv in zip(pl.tok, pl.lv, strict=True) if lv]
     for task in st.q:
         if task["do"].startswith("learn_") and "t" in task:
-            seen[task["t"]] += 1
-            for k in task["sp"]:
-                seen[k] += 1
+            visible.append(task["t"])
+            visible += task["sp"]
+    for k in visible:
+        seen[k] += 1
     return seen
 
 
@@ -46,5 +41,8 @@ def unseen(st: State) -> list[int]:
     """How many Materia of each kind may be in the bag: neither in sight nor known to be in the box.
     A draw is one of these, each as likely (the bag is a random share of them; once it is empty the
     box returns to it)."""
-    seen, in_box = in_sight(st), known_in_box(st)
-    return [PER_KIND - seen[k] - in_box[k] for k in range(NKIND)]
+    seen = in_sight(st)
+    if any(task["do"] == "keep_discard" for task in st.q):
+        in_box = known_in_box(st)
+        return [PER_KIND - seen[k] - in_box[k] for k in range(NKIND)]
+    return [PER_KIND - n for n in seen]

@@ -80,7 +80,8 @@ def measures(st: State) -> list[float]:
     """The position of the solo player (seat 0), as MEASURES lists it."""
     pl = st.players[0]
     now = seat_points(st, 0)
-    (mine,), track_at_end = estimate(st)
+    whole = whole_days(st)
+    (mine,), track_at_end = estimate(st, whole, [now])
     track = track_now(st)
     lead = counted(now, mine) - track  # estimate.solo_lead's, without a second estimate()
     own = own_counts(st, 0)
@@ -88,7 +89,7 @@ def measures(st: State) -> list[float]:
     income, storing, _, _ = economy(st, 0)
     return [now, mine - now, lead, track, track_at_end or 0.0, pl.days, len(pl.fam),
             familiar_points(len(pl.fam)), sum(1 for lv in pl.lv if lv), sum(pl.lv), len(pl.pool),
-            whole_days(st)[0], income, storing, max(unlearned, default=0), sum(unlearned),
+            whole[0], income, storing, max(unlearned, default=0), sum(unlearned),
             sum(1 for n in unlearned if n >= 3), sum(1 for n in unlearned if n == 2),
             sum(own[c] for c in range(NCOL) if pl.lv[c])]
 

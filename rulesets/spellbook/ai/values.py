@@ -34,21 +34,24 @@ _KEEN = {spell: 0.45 + 0.4 * w for spell, w in WORTH.items()}  # base want of an
 _HELD = [0.12 * n if n < 5 else -0.1 * (n - 4) for n in range(10)]  # more of the colour held: keener, to 5
 PLAN_WANT = 1.2  # the colour of the plan a solo rollout follows: a chosen one beats two drawn at random
 NO_PLAN = -1
+_COLOUR = [k // NRUNE for k in range(NKIND)]  # a Materia kind's colour
 
 
 def wants(st: State, p: int, plan: int = NO_PLAN) -> list[float]:
     """How much seat p wants one more Materia of each kind (0 when the pool is full); `plan` is
     the colour of a spell the player is set on (plan_weights), wanted PLAN_WANT more until 5 are held."""
     pl = st.players[p]
-    if len(pl.pool) >= POOL_LIMIT:
+    pool = pl.pool
+    if len(pool) >= POOL_LIMIT:
         return [0.0] * NKIND
     own = [0] * NCOL
-    for k in pl.pool:
-        own[k // NRUNE] += 1
+    for k in pool:
+        own[_COLOUR[k]] += 1
+    lv = pl.lv
     out = []
     for c, spell in enumerate(st.spells):
-        v = 0.35 if pl.lv[c] or not spell else _KEEN[spell] + _HELD[own[c]]
-        if c == plan and not pl.lv[c] and own[c] < 5:
+        v = 0.35 if lv[c] or not spell else _KEEN[spell] + _HELD[own[c]]
+        if c == plan and not lv[c] and own[c] < 5:
             v += PLAN_WANT
         out += (v, v, v)
     return out
@@ -92,9 +95,10 @@ def _least(pool_wants: list[float], n: int) -> float:
     return sum(sorted(pool_wants)[:n])
 
 
-def _learn_gain(st: State, p: int, c: int, task: dict) -> float:
+def _learn_gain(st: State, p: int, c: int, task: dict, days: float | None = None,
+                eco: tuple[float, float, float, float] | None = None) -> float:
     level = max_level(st, p, c, task)
-    return learn_gain(st, p, c, level) if level >= 3 else -10.0
+    return learn_gain(st, p, c, level, days, eco) if level >= 3 else -10.0
 
 
 def spell_value(st: State, p: int, spell: str, level: int) -> float:
@@ -102,7 +106,11 @@ def spell_value(st: State, p: int, spell: str, level: int) -> float:
 
 
 def best_learn_gain(st: State, p: int, task: dict) -> float:
-    return max((_learn_gain(st, p, c, task) for c in learnable(st, p, task)), default=-10.0)
+    colours = learnable(st, p, task)
+    if not colours:
+        return -10.0
+    days, eco = days_left(st, p), economy(st, p)  # the same for every colour
+    return max(_learn_gain(st, p, c, task, days, eco) for c in colours)
 
 
 def choice_values(st: State, p: int, choices: list[str], plan: int = NO_PLAN) -> list[float]:
