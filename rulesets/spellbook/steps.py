@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulesets.core import Msg, Rng
-from rulesets.spellbook.state import Log, State
+from rulesets.spellbook.state import OVER, Log, State
 
 Task = dict[str, Any]
 
@@ -79,7 +79,7 @@ def settle(st: State, rng: Rng, log: Log,
     """Run everything that needs no decision. `phase_flow` moves the Day on when the queue is
     empty and returns the phase's menu when a player must choose a phase action (None: it moved on)."""
     global LISTED
-    while not st.over:
+    while st.phase != OVER:  # (not st.over: a property call, at every step of every simulated move)
         if not st.q:
             menu = phase_flow(st, rng, log)
             if menu is not None:

@@ -230,15 +230,18 @@ def _rollout(knowledge: Knowledge, sim: Any, rng: SearchRng, clock: int, budget:
     unless a stream of its own is given as `noise`, the policy's choices too."""
     game = knowledge.game
     pick = rng if noise is None else noise
-    while not game.is_over(sim) and knowledge.horizon(sim) - clock < budget.horizon \
-            and actions < budget.max_rollout:
-        kept = game.settled(sim)  # (as in search)
+    # the loop of every iteration: its methods looked up once
+    is_over, horizon, settled, policy, apply = (game.is_over, knowledge.horizon, game.settled, knowledge.policy,
+                                                knowledge.apply)
+    limit, most = budget.horizon, budget.max_rollout
+    while not is_over(sim) and horizon(sim) - clock < limit and actions < most:
+        kept = settled(sim)  # (as in search)
         seats, menus = kept if kept is not None else (game.to_act(sim), _NONE)
         actor = seats[0] if len(seats) == 1 else seats[int(pick.random() * len(seats))]
         choices = menus.get(actor) or game.legal_choices(sim, actor)
-        choice = choices[0] if len(choices) == 1 else knowledge.policy(sim, actor, choices, pick)
-        knowledge.apply(sim, actor, choice, rng)
+        choice = choices[0] if len(choices) == 1 else policy(sim, actor, choices, pick)
+        apply(sim, actor, choice, rng)
         actions += 1
-    if game.is_over(sim):
+    if is_over(sim):
         return knowledge.final(sim)
     return knowledge.evaluate(sim)

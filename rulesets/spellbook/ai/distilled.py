@@ -97,15 +97,22 @@ OFFSETS = load()
 
 
 _KINDS: dict[tuple[str, str], str] = {}  # (decision, choice) -> kind(): asked at every step of every rollout
+# decision -> kind -> (offset by stage, weights of the position): OFFSETS without the models' attribute lookups
+_TABLES = {step: {k: (o.stage, o.position) for k, o in kinds.items()} for step, kinds in OFFSETS.items()}
 
 
 def offsets(st: State, choices: list[str], p: int = 0) -> list[float] | None:
-    """The offset of each choice for seat p, or None where nothing was learned for this decision."""
-    step = decision(st)
-    table = OFFSETS.get(step)
+    """The offset of each choice for seat p, or None where nothing was learned for this decision.
+    (stage(), position() and weigh() written out, with the same arithmetic: this runs at every
+    step of every solo rollout.)"""
+    step = st.q[0]["do"] if st.q else PHASE_NAMES.get(st.phase, "")
+    table = _TABLES.get(step)
     if not table:
         return None
-    at, x = stage(st, p), position(st, p)
+    pl = st.players[p]
+    days = pl.days
+    at = (days >= STAGE_ENDS[0]) + (days >= STAGE_ENDS[1])
+    x0, x1, x2 = len(pl.pool) / POOL_LIMIT, len(pl.fam) / FAMILIAR_SPACES, (NCOL - pl.lv.count(0)) / NCOL
     out = []
     kinds = _KINDS
     for c in choices:
@@ -113,5 +120,9 @@ def offsets(st: State, choices: list[str], p: int = 0) -> list[float] | None:
         if what is None:
             what = kinds[step, c] = kind(step, c)
         o = table.get(what)
-        out.append(o.stage[at] + weigh(o.position, x) if o else 0.0)
+        if o is None:
+            out.append(0.0)
+        else:
+            w = o[1]
+            out.append(o[0][at] + (w[0] * x0 + w[1] * x1 + w[2] * x2))
     return out

@@ -58,6 +58,7 @@ NOISE = 0.6  # the rollouts' randomness, in value points: enough to try the near
 FACIL_WIDTH = 4  # fácil searches only this many of the best-looking choices
 SOLO_SCALE = 1.2  # solo: points of margin over the track that make a clear lead (2+ players: `scale`);
 # the margin's part of a solo value, as of a finished game's reward, is on four times this
+_QUIET = QuietLog()  # what a simulated move logs is read by nobody: one log for them all
 SOLO_DAYS = 4  # solo: a cut every four Days (no other player's Day between; two were too short-sighted)
 
 
@@ -178,11 +179,12 @@ class SpellbookKnowledge(Knowledge):
 
     def policy(self, state: State, seat: int, choices: list[str], rng: SearchRng) -> str:
         values = choice_values(state, seat, choices, self.plan(state))
-        if state.solo and (learned := distilled.offsets(state, choices, seat)):
+        if len(state.players) == 1 and (learned := distilled.offsets(state, choices, seat)):
             values = [v + o for v, o in zip(values, learned, strict=True)]
         best, best_value = choices[0], float("-inf")
+        rand = rng.random
         for choice, value in zip(choices, values, strict=True):
-            value += NOISE * rng.random()
+            value += NOISE * rand()
             if value > best_value:
                 best, best_value = choice, value
         return best
@@ -202,7 +204,7 @@ class SpellbookKnowledge(Knowledge):
         return MINOR_EFFORT if minor_step(state) else 1.0
 
     def apply(self, state: State, seat: int, choice: str, rng: Rng) -> None:
-        GAME.play(state, choice, rng, QuietLog())
+        GAME.play(state, choice, rng, _QUIET)
 
 
 KNOWLEDGE = SpellbookKnowledge()

@@ -157,15 +157,26 @@ def undominated(st: State, choices: list[str]) -> list[str]:
 
 # --- the phase actions ------------------------------------------------------------------------
 
+_MATERIA_CHOICE: dict[str, tuple[str, int] | None] = {}  # "take.<id>" -> ("take", kind); an action -> None
+
+
+def _materia_choice(choice: str) -> tuple[str, int] | None:
+    head, dot, rest = choice.partition(".")
+    return (head, KIND_BY_ID[rest]) if dot and head in ("take", "store") else None
+
+
 def _phase(st: State, p: int, choice: str, w: list[float], task) -> float:
     if choice == "pass":
         return 0.0
-    head, dot, rest = choice.partition(".")
-    if dot:
+    try:
+        parsed = _MATERIA_CHOICE[choice]
+    except KeyError:
+        parsed = _MATERIA_CHOICE[choice] = _materia_choice(choice)
+    if parsed is not None:
+        head, k = parsed
         if head == "take":
-            return w[KIND_BY_ID[rest]]
-        if head == "store":
-            return store_gain(st, p) + 0.35 - 0.8 * w[KIND_BY_ID[rest]]
+            return w[k]
+        return store_gain(st, p) + 0.35 - 0.8 * w[k]
     return _action(st, p, choice, w)
 
 
