@@ -97,8 +97,18 @@ OFFSETS = load()
 
 
 _KINDS: dict[tuple[str, str], str] = {}  # (decision, choice) -> kind(): asked at every step of every rollout
-# decision -> kind -> (offset by stage, weights of the position): OFFSETS without the models' attribute lookups
-_TABLES = {step: {k: (o.stage, o.position) for k, o in kinds.items()} for step, kinds in OFFSETS.items()}
+# decision -> kind -> (offset by stage, weights of the position): OFFSETS without the models' attribute
+# lookups, with the OFFSETS it was read from (a test or a fitting tool may put others in its place)
+_TABLES: tuple[object, dict[str, dict[str, tuple[Trio, Trio]]]] = (None, {})
+
+
+def _tables() -> dict[str, dict[str, tuple[Trio, Trio]]]:
+    global _TABLES
+    source, tables = _TABLES
+    if source is not OFFSETS:
+        tables = {step: {k: (o.stage, o.position) for k, o in kinds.items()} for step, kinds in OFFSETS.items()}
+        _TABLES = OFFSETS, tables
+    return tables
 
 
 def offsets(st: State, choices: list[str], p: int = 0) -> list[float] | None:
@@ -106,7 +116,7 @@ def offsets(st: State, choices: list[str], p: int = 0) -> list[float] | None:
     (stage(), position() and weigh() written out, with the same arithmetic: this runs at every
     step of every solo rollout.)"""
     step = st.q[0]["do"] if st.q else PHASE_NAMES.get(st.phase, "")
-    table = _TABLES.get(step)
+    table = _tables().get(step)
     if not table:
         return None
     pl = st.players[p]
