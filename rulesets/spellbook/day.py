@@ -37,6 +37,8 @@ from rulesets.spellbook.state import (
 from rulesets.spellbook.steps import Task, automatic, decision, push
 
 STANDARD_LEARN = {"m": "s"}
+TAKE = ["take." + kind for kind in KIND_IDS]  # the choice that takes each kind from the Altar
+STORE = ["store." + kind for kind in KIND_IDS]  # the choice that stores each kind from the pool
 
 
 # --- what a player may do in a phase ----------------------------------------------------------
@@ -47,12 +49,12 @@ def phase_options(st: State, p: int, phase: int) -> list[str]:
     out: list[str] = []
     if phase == MORNING:  # Pegar 1 Matéria do Altar / Comprar 2 Matérias
         if len(pl.pool) < POOL_LIMIT:
-            out += ["take." + KIND_IDS[k] for k in mt.distinct(st.altar)]
+            out += [TAKE[k] for k in mt.distinct(st.altar)]
             if any(st.bag) or any(st.disc):
                 out.append("draw2")
     elif phase == MIDDAY:  # Armazenar 1 Matéria
         if mt.familiar_room(st, p) > 0:
-            out += ["store." + KIND_IDS[k] for k in mt.distinct(pl.pool)]
+            out += [STORE[k] for k in mt.distinct(pl.pool)]
     elif learnable(st, p, STANDARD_LEARN):  # Aprender 1 Feitiço
         out.append("learn")
     name = PHASE_NAMES[phase]
