@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rulesets.core import Game, Match
+from rulesets.spellbook.ai.sight import unseen, unseen_by_sight
 from rulesets.spellbook.data import FAMILIAR_SPACES, NKIND, PER_KIND, POOL_LIMIT, TRACK_SPACES
 from rulesets.spellbook.state import State
 
@@ -39,6 +40,8 @@ def check_state(st: State) -> None:
             assert (lv == 0) == (tok == -1)
     assert len(st.opp) <= TRACK_SPACES
     assert st.solo or not st.opp and not st.bottom
+    # the AI reads what nobody sees off the bag and the box together (sight.unseen): the same counts
+    assert unseen(st) == unseen_by_sight(st)
 
 
 def check(game: Game, match: Match) -> None:

@@ -1,7 +1,8 @@
 """What a seat can know of the Materia (ruling AI1 in docs/rulings/spellbook.md): everything is on
 the table but the bag and the discard box, of which it sees only how many each holds. These
 functions read only the public parts of a state, so anything built on them is the same for every
-state the seat cannot tell apart."""
+state the seat cannot tell apart (`unseen` reads the bag and the box only together, kind by kind,
+which is what is public of them: see there)."""
 
 from __future__ import annotations
 
@@ -40,9 +41,23 @@ def known_in_box(st: State) -> list[int]:
 def unseen(st: State) -> list[int]:
     """How many Materia of each kind may be in the bag: neither in sight nor known to be in the box.
     A draw is one of these, each as likely (the bag is a random share of them; once it is empty the
-    box returns to it)."""
-    seen = in_sight(st)
-    if any(task["do"] == "keep_discard" for task in st.q):
+    box returns to it).
+
+    Every Materia is either in sight or in the bag or the box, so for each kind that is what the bag
+    and the box hold together, less those known to be in the box: the count `unseen_by_sight` makes
+    from what is in sight, which every seat knows (how it splits between bag and box stays unknown).
+    Read that way because the judgement asks at every step of every rollout; the two are checked
+    equal at every step of random games of every mode (tests/spellbook/test_ai.py)."""
+    bag, disc = st.bag, st.disc
+    out = [bag[k] + disc[k] for k in range(NKIND)]
+    if st.q and any(task["do"] == "keep_discard" for task in st.q):
         in_box = known_in_box(st)
-        return [PER_KIND - seen[k] - in_box[k] for k in range(NKIND)]
-    return [PER_KIND - n for n in seen]
+        return [n - in_box[k] for k, n in enumerate(out)]
+    return out
+
+
+def unseen_by_sight(st: State) -> list[int]:
+    """`unseen` counted from the public parts of the state alone: all Materia less those in sight and
+    those known to be in the box."""
+    seen, in_box = in_sight(st), known_in_box(st)
+    return [PER_KIND - seen[k] - in_box[k] for k in range(NKIND)]

@@ -82,7 +82,7 @@ def bag_want(st: State, w: list[float]) -> float:
     true bag, which would let the judgement of the real position peek."""
     source = unseen(st)
     total = sum(source)
-    return sum(n * w[k] for k, n in enumerate(source) if n) / total if total else 0.0
+    return sum([n * w[k] for k, n in enumerate(source) if n]) / total if total else 0.0
 
 
 def store_gain(st: State, p: int, n: int = 1) -> float:
