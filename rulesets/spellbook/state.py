@@ -76,10 +76,23 @@ class State(BaseModel):
     def over(self) -> bool:
         return self.phase == OVER
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        # A field is set as pydantic's own __setattr__ sets it (no validation on assignment is
+        # configured), without its two calls: the rules set the phase, `acted` or `cur` at nearly
+        # every step of every simulated move. Anything else goes through pydantic.
+        if name in _STATE_FIELDS:
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            super().__setattr__(name, value)
+
     def has(self, p: int, spell: str) -> int:
         """The level at which seat p learned `spell` (0 if not, or not in this game)."""
         c = SPELL_COLOUR[spell]
         return self.players[p].lv[c] if self.spells[c] == spell else 0
+
+
+_STATE_FIELDS = frozenset(State.model_fields)  # (State.__setattr__)
 
 
 class Log:

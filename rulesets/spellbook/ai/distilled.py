@@ -96,19 +96,24 @@ def load() -> dict[str, dict[str, Offset]]:
 OFFSETS = load()
 
 
-_KINDS: dict[tuple[str, str], str] = {}  # (decision, choice) -> kind(): asked at every step of every rollout
-# decision -> kind -> (offset by stage, weights of the position): OFFSETS without the models' attribute
-# lookups, with the OFFSETS it was read from (a test or a fitting tool may put others in its place)
-_TABLES: tuple[object, dict[str, dict[str, tuple[Trio, Trio]]]] = (None, {})
+# decision -> choice -> (offset by stage, weights of the position) of the choice's kind, or None: OFFSETS
+# as the rollouts read it at every step (no kind() nor the models' attribute lookups), filled as choices
+# come; with the OFFSETS it was read from (a test or a fitting tool may put others in its place)
+_BY_CHOICE: tuple[object, dict[str, dict[str, tuple[Trio, Trio] | None]]] = (None, {})
 
 
-def _tables() -> dict[str, dict[str, tuple[Trio, Trio]]]:
-    global _TABLES
-    source, tables = _TABLES
+def _by_choice(step: str) -> dict[str, tuple[Trio, Trio] | None] | None:
+    global _BY_CHOICE
+    source, tables = _BY_CHOICE
     if source is not OFFSETS:
-        tables = {step: {k: (o.stage, o.position) for k, o in kinds.items()} for step, kinds in OFFSETS.items()}
-        _TABLES = OFFSETS, tables
-    return tables
+        tables = {}
+        _BY_CHOICE = OFFSETS, tables
+    found = tables.get(step)
+    if found is None:
+        if not OFFSETS.get(step):
+            return None
+        found = tables[step] = {}
+    return found
 
 
 def offsets(st: State, choices: list[str], p: int = 0) -> list[float] | None:
@@ -116,20 +121,20 @@ def offsets(st: State, choices: list[str], p: int = 0) -> list[float] | None:
     (stage(), position() and weigh() written out, with the same arithmetic: this runs at every
     step of every solo rollout.)"""
     step = st.q[0]["do"] if st.q else PHASE_NAMES.get(st.phase, "")
-    table = _tables().get(step)
-    if not table:
+    table = _by_choice(step)
+    if table is None:
         return None
     pl = st.players[p]
     days = pl.days
     at = (days >= STAGE_ENDS[0]) + (days >= STAGE_ENDS[1])
     x0, x1, x2 = len(pl.pool) / POOL_LIMIT, len(pl.fam) / FAMILIAR_SPACES, (NCOL - pl.lv.count(0)) / NCOL
     out = []
-    kinds = _KINDS
     for c in choices:
-        what = kinds.get((step, c))
-        if what is None:
-            what = kinds[step, c] = kind(step, c)
-        o = table.get(what)
+        try:
+            o = table[c]
+        except KeyError:
+            learned = OFFSETS[step].get(kind(step, c))
+            o = table[c] = (learned.stage, learned.position) if learned else None
         if o is None:
             out.append(0.0)
         else:
