@@ -4,7 +4,8 @@ stops an action part-way (rulebook p.5)."""
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_right, insort
+from itertools import accumulate
 
 from rulesets.core import Rng
 from rulesets.spellbook.data import FAMILIAR_SPACES, NKIND, POOL_LIMIT
@@ -13,24 +14,20 @@ from rulesets.spellbook.state import SEATS, Log, State, materia_list
 
 def draw(st: State, rng: Rng, n: int, log: Log) -> list[int]:
     """Draw up to n random tokens from the bag. An empty bag takes back the discards (p.8);
-    if both are empty, fewer are drawn."""
+    if both are empty, fewer are drawn. Token r of the bag (counted kind by kind) is drawn."""
     out: list[int] = []
     bag = st.bag
     for _ in range(n):
-        total = sum(bag)
-        if total == 0:
+        ends = list(accumulate(bag))  # where each kind's tokens end, counted through the bag
+        if ends[-1] == 0:
             if not any(st.disc):
                 break
             for k in range(NKIND):
                 bag[k] += st.disc[k]
                 st.disc[k] = 0
-            total = sum(bag)
-            log.add("bag_refilled", count=total)
-        r = rng.below(total)
-        k = 0
-        while r >= bag[k]:
-            r -= bag[k]
-            k += 1
+            ends = list(accumulate(bag))
+            log.add("bag_refilled", count=ends[-1])
+        k = bisect_right(ends, rng.below(ends[-1]))
         bag[k] -= 1
         out.append(k)
     return out

@@ -176,7 +176,7 @@ def whole_days(st: State) -> list[float]:
     ends = []
     for p, pl in enumerate(st.players):
         ends.append((FAMILIAR_SPACES - len(pl.fam)) / economy(st, p)[1])
-        ends.append(2.5 * (NCOL - sum(1 for lv in pl.lv if lv)) + 1)
+        ends.append(2.5 * pl.lv.count(0) + 1)  # (NCOL less the spells learned)
     if st.solo:  # the Day that places the last token is the last Day
         ends.append(TRACK_SPACES - len(st.opp) - (1 if feed_pending(st) else 0))
     return [max(0.0, min(ends))] * n
