@@ -63,6 +63,11 @@ def bonus_lines(st: State, p: int) -> list[ScoreLine]:
     return out
 
 
+def track_score(st: State) -> int:
+    """The solo opponent's total (opponent_score's, without building its lines)."""
+    return track_points(len(st.opp)) + len(st.bottom)
+
+
 def opponent_score(st: State) -> RivalScore:
     lines = [ScoreLine(label=msg("spellbook.score.track", count=len(st.opp)), points=track_points(len(st.opp))),
              ScoreLine(label=msg("spellbook.score.bottom", count=len(st.bottom)), points=len(st.bottom))]

@@ -12,6 +12,7 @@ import pytest
 
 from rulesets.core import new_match, replay
 from rulesets.core.ai import LEVELS, SearchRng, choose, decide
+from rulesets.core.ai.knowledge import final_rewards
 from rulesets.core.ai.players import derive_seed
 from rulesets.core.ai.search import search
 from rulesets.core.match import act
@@ -187,6 +188,25 @@ def test_the_evaluation_counts_points_on_the_table():
                                                     "green_triangle", "white_circle"))
     _, rival = estimate(solo)
     assert rival >= 26  # ten on the track already score 26; more Days will add to it
+
+
+def test_a_finished_solo_game_is_rewarded_as_its_final_score_says():
+    """The search rewards a finished solo rollout from the points without building the score: the same
+    rewards as the score's, in games of every difficulty — each also with the track's bottom area
+    emptied (a win) and filled to the player's points (a tie, won by nobody)."""
+    outcomes = set()
+    for seed in range(30):
+        played = random_playout(GAME, 1, 3100 + seed, {"difficulty": seed % 4}).match.state
+        won = copy_state(played)
+        won.opp, won.bottom = won.opp[:1], []
+        tied = copy_state(played)
+        tied.opp = tied.opp[:1]
+        tied.bottom = [0] * (seat_points(tied, 0) - track_points(1))
+        for st in (played, won, tied):
+            score = GAME.score(st)
+            assert KNOWLEDGE.final(st) == final_rewards(score, 1, SOLO_SCALE)
+            outcomes.add("tie" if score.notes else "won" if score.winners else "lost")
+    assert outcomes == {"won", "lost", "tie"}
 
 
 def test_the_horizon_cuts_after_each_day_and_in_solo_after_every_four():

@@ -51,6 +51,7 @@ from rulesets.spellbook.ai.sight import known_in_box, unseen
 from rulesets.spellbook.ai.values import NO_PLAN, choice_values, minor_step, plan_weights, undominated
 from rulesets.spellbook.data import NKIND
 from rulesets.spellbook.game import GAME
+from rulesets.spellbook.scoring import seat_points, track_score
 from rulesets.spellbook.state import Player, QuietLog, State
 
 MINOR_EFFORT = 0.35  # which Materia to take, store, pay or discard: fewer iterations settle it
@@ -152,8 +153,12 @@ class SpellbookKnowledge(Knowledge):
         return standing(points, self.scale)
 
     def final(self, state: State) -> list[float]:
+        if state.solo:  # final_rewards of GAME.score, without building the score (every late rollout ends here)
+            mine, track = seat_points(state, 0), track_score(state)
+            won = 1.0 if mine > track else 0.0  # a tie is won by nobody
+            return [WIN_SHARE * won + MARGIN_SHARE * standing([float(mine)], SOLO_SCALE * 4, float(track))[0]]
         score = GAME.score(state)
-        return final_rewards(score, len(score.seats), SOLO_SCALE if state.solo else self.scale)
+        return final_rewards(score, len(score.seats), self.scale)
 
     def in_tree(self, state: State) -> bool:
         # Solo: which Materia to pay, give the track or discard takes a level of the tree each, and
