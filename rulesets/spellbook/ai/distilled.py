@@ -73,14 +73,14 @@ def kind(step: str, choice: str) -> str:
 def stage(st: State, p: int = 0) -> int:
     """Seat p's stage of the game: 0 early (Days played 0-3), 1 middle (4-8), 2 late (9 on)."""
     days = st.players[p].days
-    return sum(days >= end for end in STAGE_ENDS)
+    return (days >= STAGE_ENDS[0]) + (days >= STAGE_ENDS[1])
 
 
 def position(st: State, p: int = 0) -> Trio:
     """Seat p's position as the offsets weigh it: its reserve, its Familiar and its spells learned,
     each as a share of a full one (the reserve's limit, the Familiar's spaces, every spell)."""
     pl = st.players[p]
-    return len(pl.pool) / POOL_LIMIT, len(pl.fam) / FAMILIAR_SPACES, sum(lv > 0 for lv in pl.lv) / NCOL
+    return len(pl.pool) / POOL_LIMIT, len(pl.fam) / FAMILIAR_SPACES, (NCOL - pl.lv.count(0)) / NCOL
 
 
 def weigh(weights: Sequence[float], x: Trio) -> float:
@@ -117,17 +117,12 @@ def _by_choice(step: str) -> dict[str, tuple[Trio, Trio] | None] | None:
 
 
 def offsets(st: State, choices: list[str], p: int = 0) -> list[float] | None:
-    """The offset of each choice for seat p, or None where nothing was learned for this decision.
-    (stage(), position() and weigh() written out, with the same arithmetic: this runs at every
-    step of every solo rollout.)"""
-    step = st.q[0]["do"] if st.q else PHASE_NAMES.get(st.phase, "")
+    """The offset of each choice for seat p, or None where nothing was learned for this decision."""
+    step = decision(st)
     table = _by_choice(step)
     if table is None:
         return None
-    pl = st.players[p]
-    days = pl.days
-    at = (days >= STAGE_ENDS[0]) + (days >= STAGE_ENDS[1])
-    x0, x1, x2 = len(pl.pool) / POOL_LIMIT, len(pl.fam) / FAMILIAR_SPACES, (NCOL - pl.lv.count(0)) / NCOL
+    at, x = stage(st, p), position(st, p)
     out = []
     for c in choices:
         try:
@@ -135,9 +130,5 @@ def offsets(st: State, choices: list[str], p: int = 0) -> list[float] | None:
         except KeyError:
             learned = OFFSETS[step].get(kind(step, c))
             o = table[c] = (learned.stage, learned.position) if learned else None
-        if o is None:
-            out.append(0.0)
-        else:
-            w = o[1]
-            out.append(o[0][at] + (w[0] * x0 + w[1] * x1 + w[2] * x2))
+        out.append(o[0][at] + weigh(o[1], x) if o else 0.0)
     return out

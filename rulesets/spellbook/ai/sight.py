@@ -47,7 +47,7 @@ def unseen(st: State) -> list[int]:
     and the box hold together, less those known to be in the box: the count `unseen_by_sight` makes
     from what is in sight, which every seat knows (how it splits between bag and box stays unknown).
     Read that way because the judgement asks at every step of every rollout; the two are checked
-    equal at every step of random games of every mode (tests/spellbook/test_ai.py)."""
+    equal after every action of the random games of every mode (tests/spellbook/invariants.py)."""
     bag, disc = st.bag, st.disc
     out = [bag[k] + disc[k] for k in range(NKIND)]
     if st.q and any(task["do"] == "keep_discard" for task in st.q):
