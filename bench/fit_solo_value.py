@@ -111,7 +111,7 @@ def day_starts(seed: int, level: str, difficulty: int, fit: solo_value.Weights |
         knowledge: SpellbookKnowledge = HandMade()
     else:
         knowledge = Fitted(fit) if spread is None else Chance(fit, spread)
-    budget = knowledge.budget(level)
+    budget = knowledge.budget(level)  # no state: as in company (difícil's 600), as the data file's fits were made
     seen, last_day = [], -1
     while not GAME.is_over(match.state):
         st: State = match.state

@@ -3,11 +3,13 @@ the hidden bag costs").
 
 Not a player, and never seated: its simulations draw from the game's own generator (the match's
 seed and counter, rulesets/core/rng.py), so every line it imagines meets exactly the draws the game
-would deal on that line. Everything else is difícil's: the same budget, plans, judgement and
-evaluation. Played on the tournament's seeds it shows what the hidden bag costs the solo bot, and
-what this search reaches without it — whether a goal is out of the search's reach however well it
-guesses the bag. Each decision is made by the tournament's `decide` (rulesets/core/ai/players.py),
-given this knowledge: the same seeds, so its games pair with the tournament's.
+would deal on that line. Everything else is difícil's: the same plans, judgement and evaluation,
+and its budget as in company (600 iterations, with which the bound's figures were measured; solo
+difícil now thinks with twice that: `--iterations 1200`). Played on the tournament's seeds it shows
+what the hidden bag costs the solo bot, and what this search reaches without it — whether a goal
+is out of the search's reach however well it guesses the bag. Each decision is made by the
+tournament's `decide` (rulesets/core/ai/players.py), given this knowledge: the same seeds, so its
+games pair with the tournament's.
 
     .venv/bin/python -m bench.solo_bound --seed 2001 --games 30 [--difficulty 3] [--processes 2] [--iterations N]
         [--to-the-end | --nested LEVEL]
@@ -115,10 +117,10 @@ def play_nested(seed: int, difficulty: int = 3, level: int = 1) -> int:
 
 
 def play(seed: int, difficulty: int = 3, iterations: int = 0, to_the_end: bool = False) -> int:
-    """One solo game of the clairvoyant (difícil's iterations unless given; rollouts cut every four
+    """One solo game of the clairvoyant (difícil's iterations in company unless given; rollouts cut every four
     Days and evaluated, or played `to_the_end`); its margin over the track."""
     knowledge = Clairvoyant()
-    budget = knowledge.budget(LEVEL)
+    budget = knowledge.budget(LEVEL)  # no state: the budget as in company, as the figures were measured
     if iterations:
         budget = replace(budget, iterations=iterations)
     if to_the_end:  # no evaluation at all: every rollout is the policy's whole game, its draws the true ones

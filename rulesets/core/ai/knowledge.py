@@ -19,7 +19,8 @@ A game's knowledge lives in its own folder (`rulesets/<game>/ai.py`) and is foun
                                              deserves (minor steps need fewer)
     settles(state) -> bool                   whether close calls may be played to the end here
                                              (levels whose budget has `settle`)
-    budgets                                  iterations etc. per level (calibrated per game)
+    budget(level, state) -> Budget           iterations etc. per level (calibrated per game; the
+                                             state lets a game think harder where it pays)
 
 Determinism: every random number the search uses comes from the `SearchRng` it is handed,
 seeded by the caller, so the same input gives the same choice.
@@ -188,5 +189,6 @@ class Knowledge:
         score = self.game.score(state)
         return final_rewards(score, len(score.seats), self.scale)
 
-    def budget(self, level: str) -> Budget:
+    def budget(self, level: str, state: Any = None) -> Budget:
+        """The level's budget; given the state, a game may spend more where it pays (Spellbook's solo)."""
         return self.budgets[level]

@@ -64,5 +64,5 @@ def decide(game: Game, state: Any, seat: int, kind: str, seed: int, budget: Budg
     considered = knowledge.order(state, seat, choices, kind)
     if len(considered) == 1:
         return Decision(considered[0][0])
-    result = search(knowledge, state, seat, budget or knowledge.budget(kind), kind, seed)
+    result = search(knowledge, state, seat, budget or knowledge.budget(kind, state), kind, seed)
     return Decision(result.choice, result.iterations, result.capped, result.visits)

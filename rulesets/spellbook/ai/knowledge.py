@@ -34,6 +34,8 @@
 - **The tree, in solo**: below the root, the minor steps (which Materia to pay, give the track or
   discard) are played by the policy instead of taking a level of the tree each (`in_tree`), so the
   tree reaches the next Mornings and Nights: 18 wins of 60 fresh solo games instead of 14 (docs/ai.md).
+- **Budget, in solo**: difícil thinks with twice its iterations (`solo_budgets`: 1,200, minor steps
+  420): 130 wins of 200 paired fresh solo games instead of 114, at a p95 of 0.8 s (docs/ai.md).
 - **Close calls (difícil, two or more players)**: moves the evaluation at the cut values within 0.03
   of the best are played to the end of the game in the same 40 games each (`Budget.settle`, `close`,
   `settles`); not in solo, where it made the bot worse.
@@ -126,6 +128,11 @@ class SpellbookKnowledge(Knowledge):
         "dificil": Budget(iterations=600, horizon=1, exploration=0.5, bias=0.5, settle=40, close=0.03,
                           tree_weight=2.0, time_cap_s=5.0),
     }
+    # Solo, difícil thinks twice as long: one seat's decisions are all the search serves, and twice
+    # the iterations won 130 of 200 paired fresh games against 114 (docs/ai.md, sessions 23 and 24).
+    # Fácil and médio keep theirs (fácil's 0.2 s).
+    solo_budgets = {"dificil": Budget(iterations=1200, horizon=1, exploration=0.5, bias=0.5, settle=40,
+                                      close=0.03, tree_weight=2.0, time_cap_s=5.0)}
 
     def __init__(self) -> None:
         # The plan of the iteration under way, with the state it was dealt for: the search runs one
@@ -204,6 +211,11 @@ class SpellbookKnowledge(Knowledge):
             useful = [cv for cv in out if cv[0] != "pass"] if top > 0.3 else out
             out = useful[:FACIL_WIDTH] or out[:1]
         return out
+
+    def budget(self, level: str, state: State | None = None) -> Budget:
+        if state is not None and state.solo and level in self.solo_budgets:
+            return self.solo_budgets[level]
+        return self.budgets[level]
 
     def effort(self, state: State, seat: int, choices: list[str]) -> float:
         return MINOR_EFFORT if minor_step(state) else 1.0
