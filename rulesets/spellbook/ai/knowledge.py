@@ -131,8 +131,7 @@ class SpellbookKnowledge(Knowledge):
     # Solo, difícil thinks twice as long: one seat's decisions are all the search serves, and twice
     # the iterations won 130 of 200 paired fresh games against 114 (docs/ai.md, sessions 23 and 24).
     # Fácil and médio keep theirs (fácil's 0.2 s).
-    solo_budgets = {"dificil": Budget(iterations=1200, horizon=1, exploration=0.5, bias=0.5, settle=40,
-                                      close=0.03, tree_weight=2.0, time_cap_s=5.0)}
+    solo_budgets = {"dificil": budgets["dificil"].scaled(2.0)}
 
     def __init__(self) -> None:
         # The plan of the iteration under way, with the state it was dealt for: the search runs one
