@@ -93,7 +93,7 @@ def draw(view: dict[str, Any], names: Sequence[str], say: Say) -> bytes:
             d.rectangle((x0, fy, x0 + 24, fy + 24), outline=FAINT, fill="#ffffff")
             if i < len(fam):
                 _token(d, x0 + 12, fy + 12, 10, fam[i])
-        points = say(msg("spellbook.picture.points", count=p.get("familiar_points", 0)))
+        points = say(msg("spellbook.points", count=p.get("familiar_points", 0)))
         d.text((fx + FAMILIAR_SPACES * 27 + 6, fy + 3), points, font=font(15, True), fill=INK)
         # the 7 spells: learned ones show their level (3-5) and the rune of their token
         learned = p.get("spells", {})

@@ -80,11 +80,11 @@ def table(st: State, seat: int | None) -> list[Msg]:
                       rune=msg(f"spellbook.rune.{card['rune']}")) for name, card in pl["spells"].items()]
         lines.append(msg("spellbook.table.player", player=SEATS[pl["seat"]], pool=_materia(pl["pool"]),
                          count=len(pl["pool"]), stored=len(pl["familiar"]), spaces=FAMILIAR_SPACES,
-                         points=pl["familiar_points"], spells=spells))
+                         points=msg("spellbook.points", count=pl["familiar_points"]), spells=spells))
     if "solo" in v:
         solo = v["solo"]
-        lines.append(msg("spellbook.table.solo", count=len(solo["track"]), points=solo["track_points"],
-                         bottom=len(solo["bottom"])))
+        lines.append(msg("spellbook.table.solo", count=len(solo["track"]),
+                         points=msg("spellbook.points", count=solo["track_points"]), bottom=len(solo["bottom"])))
     if v["ending"] and not v["over"]:
         lines.append(msg(f"spellbook.table.ending_{v['ending']}"))
     return lines
@@ -140,7 +140,7 @@ def prompt(st: State, seat: int) -> Prompt:
     info = [msg("spellbook.info.pool", materia=materia_list(pl.pool), count=len(pl.pool)),
             msg("spellbook.info.altar", materia=materia_list(sorted(st.altar))),
             msg("spellbook.info.familiar", stored=len(pl.fam), spaces=FAMILIAR_SPACES,
-                points=familiar_points(len(pl.fam)))]
+                points=msg("spellbook.points", count=familiar_points(len(pl.fam))))]
     if st.q and st.q[0]["do"].startswith("learn_") and "sp" in st.q[0]:
         task = st.q[0]
         info.append(msg("spellbook.info.learning", spell=SPELL_NAMES[st.spells[task["c"]]], level=task["lv"],

@@ -81,3 +81,16 @@ def test_undo_inside_a_day_but_never_past_a_draw_or_the_end_of_a_day():
     while match.state.cur == seat:
         match, _ = act(match, seat, "pass")
     assert match.log[-1].checkpoint and not can_undo(match, seat)
+
+
+@pytest.mark.parametrize("lang", ["pt_BR", "en"])
+def test_points_agree_with_their_number_in_prompts_and_the_table(lang):
+    # "1 pts" read wrong in the Midday prompt (seen in the web chat, 2026-12-07)
+    one, many = "(1 pt)", "(14 pts)"  # both languages abbreviate alike
+    track = m("blue_circle", "blue_square", "red_square", "red_triangle")
+    st = position(players=1, fams={0: m("red_circle")}, opp=track)
+    info = [locales.render(i, lang) for i in GAME.prompt(st, 0).info]
+    assert any(one in line for line in info) and not any("1 pts" in line for line in info)
+    table = [locales.render(line, lang) for line in GAME.table(st, None)]
+    assert any(one in line for line in table)  # the player's Familiar
+    assert any(many in line for line in table)  # the opponent's track (four tokens: 14 points)
