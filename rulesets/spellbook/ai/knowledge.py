@@ -35,7 +35,8 @@
   discard) are played by the policy instead of taking a level of the tree each (`in_tree`), so the
   tree reaches the next Mornings and Nights: 18 wins of 60 fresh solo games instead of 14 (docs/ai.md).
 - **Budget, in solo**: difícil thinks with twice its iterations (`solo_budgets`: 1,200, minor steps
-  420): 130 wins of 200 paired fresh solo games instead of 114; 64 % of 400 at a p95 of 0.8–1.0 s (docs/ai.md).
+  420): 130 wins of 200 paired fresh solo games instead of 114; 64.6 % of 500 at a p95 of 0.8–1.0 s, up to
+  1.13 s on a slow host's hours (docs/ai.md).
 - **Close calls (difícil, two or more players)**: moves the evaluation at the cut values within 0.03
   of the best are played to the end of the game in the same 40 games each (`Budget.settle`, `close`,
   `settles`); not in solo, where it made the bot worse.
