@@ -324,7 +324,7 @@ def test_solo_difficil_thinks_twice_as_long_and_the_other_levels_as_in_company(m
     handed = []
     monkeypatch.setattr(players, "search", lambda k, st, seat, budget, *a: handed.append(budget) or
                         SimpleNamespace(choice=GAME.legal_choices(st, seat)[0], iterations=1, capped=False,
-                                        visits={}))
+                                        visits={}, root=None))
     match = new_match(GAME, {"difficulty": 3}, 1, 7)
     decide(GAME, match.state, 0, "dificil", 5)  # the bots' own call: the solo budget reaches the search
     assert handed == [KNOWLEDGE.budget("dificil", match.state)]

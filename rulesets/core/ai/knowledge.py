@@ -21,6 +21,8 @@ A game's knowledge lives in its own folder (`rulesets/<game>/ai.py`) and is foun
                                              (levels whose budget has `settle`)
     budget(level, state) -> Budget           iterations etc. per level (calibrated per game; the
                                              state lets a game think harder where it pays)
+    reuses(state) -> bool                    whether a search here starts from the subtree its seat's
+                                             last search left (memory.py)
 
 Determinism: every random number the search uses comes from the `SearchRng` it is handed,
 seeded by the caller, so the same input gives the same choice.
@@ -178,6 +180,11 @@ class Knowledge:
         (which token to pay or give) the tree cannot tell apart spends its iterations better on the
         decisions around them."""
         return True
+
+    def reuses(self, state: Any) -> bool:
+        """Whether a seat deciding in `state` starts its search from what its last search left under
+        the moves played since (memory.py) instead of an empty tree. Off unless a game measured it."""
+        return False
 
     def settles(self, state: Any) -> bool:
         """Whether a level with `Budget.settle` may settle close calls in `state` by playing them to

@@ -25,6 +25,10 @@ observer's own moves are tree moves, and it moves first; the other seats' moves 
 decision are sampled from the policy and stay out of the tree, so the observer's plan is never
 conditioned on choices it could not have seen.
 
+A search may start from a memory instead of an empty root (memory.py): the node of an earlier
+search of the same seat that the moves played since lead to. Its statistics count as iterations
+already run; the budget's iterations are added to them.
+
 The result is the root move visited most (ties: the better mean, then the knowledge's order);
 the search stops early once no other root move could catch up in the iterations left. A level
 with `settle` then plays each close call (root moves whose means lie within `close` of the
@@ -37,7 +41,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rulesets.core.ai.knowledge import Budget, Knowledge, SearchRng
@@ -66,18 +70,25 @@ class SearchResult:
     iterations: int
     capped: bool  # the time safety net (CPU seconds) stopped the search before its budget
     visits: dict[str, int]  # root moves and their visits (for tests and inspection)
+    root: Node = field(compare=False, repr=False)  # the tree searched, for the seat's next decision (memory.py)
 
 
-def search(knowledge: Knowledge, state: Any, seat: int, budget: Budget, level: str, seed: int) -> SearchResult:
-    """The observer `seat`'s move in `state` (it must be one of the seats to act)."""
+def search(knowledge: Knowledge, state: Any, seat: int, budget: Budget, level: str, seed: int,
+           memory: Node | None = None) -> SearchResult:
+    """The observer `seat`'s move in `state` (it must be one of the seats to act), searched from
+    `memory` (a subtree an earlier search left, memory.carry) or from an empty root."""
     game = knowledge.game
     rng = SearchRng(seed)
-    root = Node(-1, "", 0.0)
+    root = memory if memory is not None else Node(-1, "", 0.0)
     order_at_root: list[str] = []
     started = time.process_time()
     capped = False
     done = 0
-    effort = knowledge.effort(state, seat, game.legal_choices(state, seat))
+    legal = game.legal_choices(state, seat)
+    effort = knowledge.effort(state, seat, legal)
+    # a remembered root may hold moves that were legal only in the worlds its earlier search dealt
+    # (a Midday after another draw): they neither count nor can be chosen
+    now = set(legal) if memory is not None else None
     iterations = max(1, round(budget.iterations * effort))
     for done in range(1, iterations + 1):
         sim = knowledge.determinize(state, seat, rng)
@@ -115,18 +126,18 @@ def search(knowledge: Knowledge, state: Any, seat: int, budget: Budget, level: s
             n.visits += 1
             n.total += rewards[n.actor]
         root.visits += 1
-        if done < iterations and _decided(root, seat, iterations - done):
+        if done < iterations and _decided(root, seat, iterations - done, now):
             break
         if time.process_time() - started > budget.time_cap_s and done < iterations:
             capped = True
             break
-    mine = [c for c in root.children.values() if c.actor == seat]
+    mine = [c for c in root.children.values() if c.actor == seat and (now is None or c.choice in now)]
     rank = {c: i for i, c in enumerate(order_at_root)}
     best = max(mine, key=lambda c: (c.visits, c.total / c.visits if c.visits else 0.0,
                                     -rank.get(c.choice, len(rank))))
     best = _settle(knowledge, state, seat, mine, best, rng, budget)
     return SearchResult(choice=best.choice, iterations=done, capped=capped,
-                        visits={c.choice: c.visits for c in mine})
+                        visits={c.choice: c.visits for c in mine}, root=root)
 
 
 def _settle(knowledge: Knowledge, state: Any, seat: int, mine: list[Node], best: Node, rng: SearchRng,
@@ -174,12 +185,12 @@ def played_on(knowledge: Knowledge, state: Any, seat: int, choice: str, games: l
     return total / len(games)
 
 
-def _decided(root: Node, seat: int, left: int) -> bool:
-    """Whether the most visited root move can no longer be overtaken in the iterations left
-    (stopping then changes nothing but the time spent)."""
+def _decided(root: Node, seat: int, left: int, now: set[str] | None) -> bool:
+    """Whether the most visited root move (of those legal `now`, when given) can no longer be
+    overtaken in the iterations left (stopping then changes nothing but the time spent)."""
     first = second = 0
     for child in root.children.values():
-        if child.actor == seat:
+        if child.actor == seat and (now is None or child.choice in now):
             if child.visits > first:
                 first, second = child.visits, first
             elif child.visits > second:

@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesets.core.ai.knowledge import Budget
+from rulesets.core.ai.memory import carry
 from rulesets.core.ai.players import SEAT_KINDS, decide
+from rulesets.core.ai.search import Node
 from rulesets.core.contract import FinalScore
 from rulesets.core.match import act, new_match
-from rulesets.registry import get_game
+from rulesets.registry import get_game, get_knowledge
 
 
 @dataclass
@@ -84,6 +86,7 @@ def play_game(game_name: str, options: dict[str, Any], kinds: list[str], seed: i
     """One game with `kinds[p]` at position p; decision times and caps go into `stats`."""
     game = get_game(game_name)
     match = new_match(game, options, len(kinds), seed)
+    memory: dict[int, Node] = {}  # what each seat's last search left for its next (memory.py)
     for _ in range(max_actions):
         if game.is_over(match.state):
             break
@@ -92,11 +95,19 @@ def play_game(game_name: str, options: dict[str, Any], kinds: list[str], seed: i
         many = len(game.legal_choices(match.state, seat)) > 1
         started = time.process_time()
         decision = decide(game, match.state, seat, kind, seed * 1_000_003 + len(match.log),
-                          (budgets or {}).get(kind))
+                          (budgets or {}).get(kind), memory=memory.pop(seat, None))
         elapsed = (time.process_time() - started) * 1000
         if many:
             stats[kind].times_ms.append(elapsed)
         stats[kind].capped += decision.capped
+        for other, kept in list(memory.items()):  # the others' memories follow this move (before it is played)
+            carried = carry(get_knowledge(game_name), kept, match.state, seat, decision.choice, other)
+            if carried is None:
+                del memory[other]
+            else:
+                memory[other] = carried
+        if decision.memory is not None:
+            memory[seat] = decision.memory
         match, _ = act(match, seat, decision.choice, inplace=True)
     else:
         raise RuntimeError(f"{game_name} seed {seed}: no end after {max_actions} actions")

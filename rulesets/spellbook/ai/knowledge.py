@@ -174,6 +174,12 @@ class SpellbookKnowledge(Knowledge):
         # (docs/ai.md, "Solo, a tree of the Day's decisions"). Two players: unchanged.
         return not (state.solo and minor_step(state))
 
+    def reuses(self, state: State) -> bool:
+        # Solo: a search starts from the subtree the last one left under the moves played since
+        # (memory.py) — under a Morning's choice, some 300–1,000 iterations that went on to the Midday
+        # and the Night. Two players: unmeasured, unchanged.
+        return state.solo
+
     def settles(self, state: State) -> bool:
         # Two players: a third of difícil's moves are close calls the evaluation cannot tell apart
         # (which Materia to store, whether to end the game), and the game's end can (docs/ai.md:
