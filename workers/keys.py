@@ -62,6 +62,11 @@ Bots' turns (workers/ai.py; the AI's own Celery queue, "{prefix}ai")
                                task thinks for a table at a time; the push of its move checks it.
     ai:woke:{table id}         STRING "1", PX (the wait + AI_WAKE_GRACE): an AI task for the table
                                was queued lately; the beat queues another only once it is gone.
+    ai:mem:{table id}          STRING base64 of a bot's memory of its last search (workers/tables/
+                               bots.py `keep`: seat, match version, move, then rulesets.core.ai.
+                               memory's zlib'd tree), for games whose knowledge reuses it (Spellbook solo).
+                               Written or deleted by the push of the bot's move, atomically with
+                               it; EX MEMORY_TTL (7 days). Losing it costs only its head start.
 
 Finished games (workers/archive.py; written in the commit that ends the game, workers/retention.py)
     arch:{table id}            STRING the finished game's record (workers.tables.record.GameRecord:
@@ -204,6 +209,9 @@ class Keys:
 
     def ai_lease(self, table_id: str) -> str:
         return f"{self.p}ai:lease:{table_id}"
+
+    def ai_memory(self, table_id: str) -> str:
+        return f"{self.p}ai:mem:{table_id}"
 
     def ai_woke(self, table_id: str) -> str:
         return f"{self.p}ai:woke:{table_id}"

@@ -12,8 +12,9 @@ from dataclasses import dataclass, replace
 
 import pytest
 
+from rulesets.core import load_match
 from workers import runtime, tasks
-from workers.ai import Thinker
+from workers.ai import MEMORY_TTL, Thinker
 from workers.drain import Drainer
 from workers.protocol import Command, callback
 from workers.store import Store
@@ -133,7 +134,7 @@ def test_two_tasks_at_once_push_one_move(rig):
     table_id = start_with_a_bot(rig)
     rig.clock.now += PACE
     slow = Thinker(rig.store, drain=rig.drains.append, wake_ai=lambda t, d: None, clock=rig.clock,
-                   decide=lambda d: (time.sleep(0.3), bots.next_move(d))[1])
+                   decide=lambda d, m: (time.sleep(0.3), bots.next_move(d, memory=m))[1])
     outcomes: list[str] = []
     threads = [threading.Thread(target=lambda: outcomes.append(slow.think(table_id))) for _ in range(2)]
     for t in threads:
@@ -166,8 +167,8 @@ def test_a_table_that_moved_on_while_the_ai_thought_is_read_again(rig):
     rig.clock.now += PACE
     version = doc(rig, table_id)["version"]
 
-    def decide_then_change(d: dict):
-        move = bots.next_move(d)
+    def decide_then_change(d: dict, memory: bytes | None):
+        move = bots.next_move(d, memory=memory)
         if d["version"] == version:  # meanwhile, a command changes the table (Ana's bid)
             prompt = d["seats"][0]["shown"]
             send(rig, table_id, data=callback(table_id, prompt["version"], "0.0"), chat=ANA)
@@ -257,3 +258,42 @@ def test_metrics_show_the_bots_moves_and_pending_turns(rig):
     text = metrics.render(rig.store.r, rig.store.k).decode()
     assert "bgb_bot_moves_total 1.0" in text and "bgb_bot_commands_total 1.0" in text
     assert "bgb_bot_turns_pending 0.0" in text
+
+
+def test_a_solo_bots_memory_is_kept_with_its_move_and_handed_back_at_the_next_one(rig):
+    """Spellbook solo reuses a search's tree in the next (rulesets/core/ai/memory.py): the push stores it in
+    `ai:mem` atomically with the move, stamped with the match version once the move is played; the next
+    think reads it back; a game that keeps none (the toy) leaves no key."""
+    send(rig, f"chat:{GROUP}", text="/novojogo spellbook")
+    table_id = rig.store.r.hget(rig.store.k.active, str(GROUP))
+    lobby_press(rig, table_id, "La")
+    lobby_press(rig, table_id, "La0")  # a fácil bot alone: a solo game for the group to watch
+    lobby_press(rig, table_id, "Ls")
+    assert doc(rig, table_id)["status"] == "playing"
+    key = rig.store.k.ai_memory(table_id)
+    handed: list[bytes | None] = []
+
+    def decide(d: dict, memory: bytes | None):
+        handed.append(memory)
+        return bots.next_move(d, memory=memory)
+
+    thinker = Thinker(rig.store, drain=rig.drains.append, wake_ai=lambda t, d: None, clock=rig.clock, decide=decide)
+    recalled = 0
+    for _ in range(6):
+        rig.clock.now += PACE
+        assert thinker.think(table_id) == "pushed"
+        rig.drainer.drain(table_id)
+        match = load_match(doc(rig, table_id)["match"])
+        kept = thinker.memory(table_id)
+        assert kept is None or bots.recall(kept, match, 0) is not None  # stamped for the version now
+        recalled += bots.recall(handed[-1], match.model_copy(update={"version": match.version - 1,
+                                                                     "log": match.log[:-1]}), 0) is not None
+    assert thinker.memory(table_id) is not None and 0 < rig.store.r.ttl(key) <= MEMORY_TTL
+    assert recalled >= 2
+
+
+def test_a_game_that_keeps_no_memory_leaves_no_key(rig):
+    table_id = start_with_a_bot(rig)
+    rig.clock.now += PACE
+    assert rig.thinker.think(table_id) == "pushed"
+    assert rig.store.r.exists(rig.store.k.ai_memory(table_id)) == 0

@@ -141,6 +141,7 @@ class World:
         self.auto_bots = True
         self.bot_turns: list[tuple[str, float]] = []
         self.bot_moves = 0
+        self.bot_memory: dict[str, bytes] = {}  # table id -> what the bots kept of their last search (ai:mem)
         self._machine = 0
         self._thinking = False
 
@@ -203,9 +204,10 @@ class World:
         try:
             while made < limit:
                 doc = self.dir.tables.get(table_id)
-                move = bots.next_move(doc) if doc is not None else None
+                move = bots.next_move(doc, memory=self.bot_memory.get(table_id)) if doc is not None else None
                 if move is None:
                     break
+                self.bot_memory[table_id] = move.memory  # as the AI task's push keeps it (workers/ai.py)
                 result = self.run(self.bot_command(move))
                 assert result.table is not None, ("a bot's move was refused", result.metrics)
                 made += 1

@@ -12,8 +12,10 @@ import pytest
 import locales
 from rulesets import registry
 from rulesets.core import load_match
+from rulesets.core.ai import think
 from tests.tables.harness import ANA, BIA, CAIO, GROUP, World
 from workers.tables import bots
+from workers.tables.model import Table
 
 ADD = "🤖 + Bot"
 
@@ -367,3 +369,59 @@ def test_a_person_alone_with_bots_is_reminded_without_a_vote_button():
         tick(world, "w0")
     reminder = world.chat(GROUP).oneoffs[-1]
     assert "Ana" in reminder.text and reminder.buttons == []  # nobody could vote: no button
+
+
+# --------------------------------------------------------------------------- a bot's memory of its last search
+
+
+def test_a_solo_bot_keeps_its_memory_between_its_moves_and_plays_as_the_tournament_would(world):
+    """Spellbook solo reuses a search's tree in the next (rulesets/core/ai/memory.py): the AI task keeps it
+    as bytes beside the table (`ai:mem`), and the bot makes the moves the engine's own loop would make,
+    where the memory never leaves the process."""
+    world.auto_bots = False
+    world.open_lobby("spellbook", [])
+    add_bots(world, "Fácil")
+    world.press(ANA, GROUP, "Começar")
+    table_id = world.last_table
+    direct = None  # the memory as the tournament carries it (rulesets/core/ai/tournament.py)
+    recalled = 0
+    for _ in range(30):
+        doc = world.table(table_id)
+        table, match = Table.model_validate(doc), load_match(doc["match"])
+        blob = world.bot_memory.get(table_id)
+        recalled += bots.recall(blob, match, 0) is not None
+        move = bots.next_move(doc, memory=blob)
+        expected = think(match, 0, "facil", bots.seed(table, match.version, 0), direct)
+        assert move.choice == expected.choice
+        assert move.memory == bots.keep(expected.memory, 0, match.version + 1, expected.choice)
+        direct = expected.memory
+        world.bot_memory[table_id] = move.memory
+        assert world.run(world.bot_command(move)).table is not None
+    assert recalled >= 10
+
+
+def test_a_memory_is_recalled_only_by_its_seat_at_its_version_after_its_own_move(world):
+    world.auto_bots = False
+    world.open_lobby("spellbook", [])
+    add_bots(world, "Fácil")
+    world.press(ANA, GROUP, "Começar")
+    move = bots.next_move(world.table())
+    assert move.memory  # a phase's choice: the search left a tree
+    world.run(world.bot_command(move))
+    match = load_match(world.table()["match"])
+    assert bots.recall(move.memory, match, 0) is not None
+    assert bots.recall(move.memory, match, 1) is None  # another seat's
+    assert bots.recall(move.memory, match.model_copy(update={"version": match.version + 1}), 0) is None  # moved on
+    other = match.model_copy(update={"log": [*match.log[:-1], match.log[-1].model_copy(update={"choice": "x"})]})
+    assert bots.recall(move.memory, other, 0) is None  # a stand-in played another move in its place
+    assert bots.recall(move.memory[:-9] + b"damaged!!", match, 0) is None
+    assert bots.recall(b"", match, 0) is None and bots.recall(None, match, 0) is None
+
+
+def test_a_game_whose_knowledge_keeps_no_memory_stores_none(world):
+    world.auto_bots = False
+    world.open_lobby("toy", [ANA])
+    add_bots(world, "Médio")
+    world.press(ANA, GROUP, "Começar")
+    move = bots.next_move(world.table())
+    assert move is not None and move.memory == b""  # the push deletes ai:mem: nothing stale is left behind

@@ -15,15 +15,24 @@ the turn is announced again (and recomputed). The move itself is logged in the m
 so replays never run the AI again.
 
 Determinism: the seed of a bot's decision is derived from the table and the match's version, so the
-same table at the same moment gives the same move however often the task runs.
+same table at the same moment gives the same move however often the task runs. Where the game's
+knowledge reuses a search's tree in the bot's next decision (`rulesets.core.ai.memory`; Spellbook
+solo), that memory is an input too: the AI task keeps it with the table (`ai:mem:{table}`, written in
+the same call that pushes the move) stamped with the seat and the match version it is for — the
+version once the move is played — and hands it back only to that seat at that version. Anything
+else that moved the match in between (a person's move, an undo, a refused bot move) leaves the
+stamp behind, and the bot thinks afresh, as a bot without a memory would.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import struct
+import zlib
+from dataclasses import dataclass, field
 
-from rulesets.core import IllegalMove, act
-from rulesets.core.ai import LEVELS, choose
+from rulesets.core import IllegalMove, Match, act
+from rulesets.core.ai import LEVELS, Node, think
+from rulesets.core.ai import memory as ai_memory
 from rulesets.registry import KNOWLEDGE, get_game
 from workers.protocol import BotTurn, ascii_int
 from workers.tables import play, render
@@ -43,6 +52,8 @@ class BotMove:
     version: int
     choice: str
     level: str  # the seat kind that decided it (for logs)
+    memory: bytes = field(default=b"", compare=False, repr=False)  # what the seat keeps (`keep`); b"": nothing
+
 
     def text(self) -> str:
         return f"/{COMMAND} {self.seat} {self.version} {self.choice}"
@@ -111,10 +122,39 @@ def seed(table: Table, version: int, seat: int) -> int:
     return play.derived("bot", table.id, version, seat)
 
 
-def next_move(doc: dict, fallback: bool = False) -> BotMove | None:
+_STAMP = struct.Struct("<hqH")  # a memory's seat, the match version it is for, its move's length
+
+
+def keep(node: Node | None, seat: int, version: int, choice: str) -> bytes:
+    """A seat's memory as the AI task stores it: stamped with the seat, the match version at which its
+    next decision may use it and the move it follows (b"" for none)."""
+    if node is None:
+        return b""
+    move = choice.encode()
+    return _STAMP.pack(seat, version, len(move)) + move + ai_memory.dump(node)
+
+
+def recall(blob: bytes | None, match: Match, seat: int) -> Node | None:
+    """The memory `keep` stored, if it is this seat's, for this match version, and the match's last move
+    is the one it follows — the seat's own, not a stand-in's played instead (else None: think afresh)."""
+    if not blob or len(blob) < _STAMP.size:
+        return None
+    who, version, size = _STAMP.unpack_from(blob)
+    move = blob[_STAMP.size:_STAMP.size + size].decode(errors="replace")
+    last = match.log[-1] if match.log else None
+    if (who, version) != (seat, match.version) or last is None or (last.seat, last.choice) != (seat, move):
+        return None
+    try:
+        return ai_memory.load(blob[_STAMP.size + size:])
+    except (zlib.error, struct.error, UnicodeDecodeError, IndexError):
+        return None  # not a memory this code wrote (a damaged key): think afresh rather than fail
+
+
+def next_move(doc: dict, fallback: bool = False, memory: bytes | None = None) -> BotMove | None:
     """The AI's move for the first seat it plays that the table waits on, from a snapshot of the table
     document (the AI task's work: this is where the search runs). None when no bot is to act.
-    `fallback`: the game's stand-in decides instead (the AI task's way out when the search fails)."""
+    `fallback`: the game's stand-in decides instead (the AI task's way out when the search fails).
+    `memory`: what the AI task kept of the last move it computed for this table (`BotMove.memory`)."""
     table = Table.model_validate(doc)
     if table.status != "playing" or table.match is None:
         return None
@@ -124,8 +164,9 @@ def next_move(doc: dict, fallback: bool = False) -> BotMove | None:
         level = table.seats[seat].played_by
         if level:
             chosen = "stand-in" if fallback else kind(table.game, level)
-            choice = choose(match, seat, chosen, seed(table, match.version, seat))
-            return BotMove(table.id, seat, table.version, choice, chosen)
+            decision = think(match, seat, chosen, seed(table, match.version, seat), recall(memory, match, seat))
+            return BotMove(table.id, seat, table.version, decision.choice, chosen,
+                           keep(decision.memory, seat, match.version + 1, decision.choice))
     return None
 
 
