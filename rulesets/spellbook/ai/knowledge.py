@@ -37,6 +37,9 @@
 - **Budget, in solo**: difícil thinks with twice its iterations (`solo_budgets`: 1,200, minor steps
   420): 130 wins of 200 paired fresh solo games instead of 114; 64.6 % of 500 at a p95 of 0.8–1.0 s, up to
   1.13 s on a slow host's hours (docs/ai.md).
+- **The tree kept from one decision to the next (solo)**: a search starts from the subtree its last
+  one left under the move played (`reuses`, rulesets/core/ai/memory.py): 72 wins of 100 paired solo
+  games against 66 (docs/ai.md, session 27).
 - **Close calls (difícil, two or more players)**: moves the evaluation at the cut values within 0.03
   of the best are played to the end of the game in the same 40 games each (`Budget.settle`, `close`,
   `settles`); not in solo, where it made the bot worse.
