@@ -271,25 +271,23 @@ def test_a_solo_bots_memory_is_kept_with_its_move_and_handed_back_at_the_next_on
     lobby_press(rig, table_id, "Ls")
     assert doc(rig, table_id)["status"] == "playing"
     key = rig.store.k.ai_memory(table_id)
-    handed: list[bytes | None] = []
-
-    def decide(d: dict, memory: bytes | None):
-        handed.append(memory)
-        return bots.next_move(d, memory=memory)
-
-    thinker = Thinker(rig.store, drain=rig.drains.append, wake_ai=lambda t, d: None, clock=rig.clock, decide=decide)
+    thinker = rig.thinker  # the AI task as deployed: its own `decide` (bots.next_move), called as it calls it
     recalled = 0
-    for _ in range(6):
+    for _ in range(8):
         rig.clock.now += PACE
+        before, memory = doc(rig, table_id), thinker.memory(table_id)
+        match = load_match(before["match"])
+        recalled += bots.recall(memory, match, 0) is not None
+        expected = bots.next_move(before, memory=memory)  # the search, from the memory the task reads
         assert thinker.think(table_id) == "pushed"
         rig.drainer.drain(table_id)
-        match = load_match(doc(rig, table_id)["match"])
+        after = load_match(doc(rig, table_id)["match"])
+        assert after.log[-1].choice == expected.choice and expected.level == "facil"  # no stand-in stood in
         kept = thinker.memory(table_id)
-        assert kept is None or bots.recall(kept, match, 0) is not None  # stamped for the version now
-        recalled += bots.recall(handed[-1], match.model_copy(update={"version": match.version - 1,
-                                                                     "log": match.log[:-1]}), 0) is not None
+        assert kept == (expected.memory or None)  # stored with the move (or deleted: none left)
+        assert kept is None or bots.recall(kept, after, 0) is not None  # stamped for the version now
     assert thinker.memory(table_id) is not None and 0 < rig.store.r.ttl(key) <= MEMORY_TTL
-    assert recalled >= 2
+    assert recalled >= 3
 
 
 def test_a_game_that_keeps_no_memory_leaves_no_key(rig):

@@ -150,7 +150,7 @@ def recall(blob: bytes | None, match: Match, seat: int) -> Node | None:
         return None  # not a memory this code wrote (a damaged key): think afresh rather than fail
 
 
-def next_move(doc: dict, fallback: bool = False, memory: bytes | None = None) -> BotMove | None:
+def next_move(doc: dict, memory: bytes | None = None, *, fallback: bool = False) -> BotMove | None:
     """The AI's move for the first seat it plays that the table waits on, from a snapshot of the table
     document (the AI task's work: this is where the search runs). None when no bot is to act.
     `fallback`: the game's stand-in decides instead (the AI task's way out when the search fails).
