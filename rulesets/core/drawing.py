@@ -5,7 +5,8 @@ its own folder; this module holds only what is common to them. No text lives her
 picture shows comes from `locales/` through the `say` function the caller passes.
 
 Fonts: DejaVu Sans (fonts/, Bitstream Vera licence in fonts/LICENSE-DejaVu.txt) renders Portuguese
-and most players' names; Pillow's built-in font cannot.
+and most players' names; Pillow's built-in font cannot. What it cannot draw (most emoji, as the 🤖
+before a bot's name; CJK) `fit` and `fit_text` leave out rather than draw as empty boxes.
 """
 
 from __future__ import annotations
@@ -59,8 +60,37 @@ def text_width(s: str, size: int, bold: bool = False) -> float:
     return font(size, bold).getlength(s)
 
 
+_ABSENT = "\U0010fffd"  # a private-use code point no font here draws: its picture is the missing-glyph box
+
+
+def _picture(s: str, bold: bool) -> tuple[tuple[int, int], int, int, bytes]:
+    mask, left, top = _mask(s, 20, bold, "la")
+    return mask.size, left, top, mask.tobytes()
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(ch: str, bold: bool) -> bool:
+    """Whether the font draws `ch` as itself rather than as its missing-glyph box. Pillow does not say
+    which characters a font covers, so the two pictures are compared."""
+    return _picture(ch, bold) != _picture(_ABSENT, bold)
+
+
+@lru_cache(maxsize=4096)
+def drawable(s: str, bold: bool = False) -> str:
+    """`s` without the characters the font cannot draw: a name's emoji drawn as an empty box reads as a
+    fault ("🤖 Bot Difícil 1" is drawn "Bot Difícil 1"). A name of nothing else becomes "?"."""
+    if s.isascii():
+        return s
+    kept = "".join(ch for ch in s if _has_glyph(ch, bold))
+    if kept == s:
+        return s
+    return " ".join(kept.split()) or "?"
+
+
 def fit(s: str, size: int, width: float, bold: bool = False) -> str:
-    """Shorten `s` with an ellipsis until it fits `width` pixels (cached widths)."""
+    """Shorten `s` with an ellipsis until it fits `width` pixels (cached widths); what the font cannot
+    draw is left out (`drawable`)."""
+    s = drawable(s, bold)
     if text_width(s, size, bold) <= width:
         return s
     f = font(size, bold)
@@ -75,7 +105,9 @@ def fit(s: str, size: int, width: float, bold: bool = False) -> str:
 
 
 def fit_text(d: ImageDraw.ImageDraw, text: str, size: int, width: int, bold: bool = False) -> str:
-    """Shorten `text` with an ellipsis until it fits `width` pixels."""
+    """Shorten `text` with an ellipsis until it fits `width` pixels; what the font cannot draw is left
+    out (`drawable`)."""
+    text = drawable(text, bold)
     f = font(size, bold)
     if d.textlength(text, font=f) <= width:
         return text
