@@ -1,7 +1,9 @@
 """The frame every game's end-of-game picture shares (`Game.summary_picture`): a title, one band per
 seat in final order — place, name, total, rating change and the score's breakdown as a bar with its
 parts named — with room for the game's own details in each band, then the points of every seat round
-by round as a chart. Drawn from a `Summary` (public data) alone; labels through `say`."""
+by round as a chart. A rival that is no seat (Spellbook's solo opponent) gets a band of its own in its
+place, so a solo game lost 30 to 37 does not show the player first and alone. Drawn from a `Summary`
+(public data) alone; labels through `say`."""
 
 from __future__ import annotations
 
@@ -9,10 +11,10 @@ from collections.abc import Callable, Sequence
 
 from PIL import ImageDraw
 
-from rulesets.core.contract import Say, SeatScore
+from rulesets.core.contract import RivalScore, Say, SeatScore
 from rulesets.core.drawing import canvas, encode, fit_text, font
 from rulesets.core.messages import Msg, msg
-from rulesets.core.summary import Summary
+from rulesets.core.summary import Summary, SummarySeat
 
 WIDTH = 860
 INK = "#2b2118"
@@ -20,6 +22,7 @@ FAINT = "#b9ad97"
 PANEL = "#fbf8f1"
 GOLD = "#c9a227"
 SEAT_COLOURS = ("#c9372c", "#2d68b2", "#2f8f4e", "#7b3f9e")  # one per seat, in the chart and the bands
+RIVAL_COLOUR = "#6b6256"  # a rival's band: no seat's colour
 PART_COLOURS = ("#3f6e8c", "#d08c2c", "#6b9e4a", "#a8506b", "#4c4c9e", "#8c6d3f", "#5a9e9e", "#9e5a3f",
                 "#9b7fc9", "#e0849a", "#7fb0d9", "#cfb53b")
 BAND = 96
@@ -53,14 +56,14 @@ Colours = dict[str, int]  # a part's name -> its colour: the same part has the s
 
 def _colours(summary: Summary, say: Say) -> Colours:
     out: Colours = {}
-    for score in sorted(summary.score.seats, key=lambda s: s.seat):
+    for score in [*sorted(summary.score.seats, key=lambda s: s.seat), *summary.score.rivals]:
         for line in score.lines:
             if line.points > 0:
                 out.setdefault(say(line.label), len(out) % len(PART_COLOURS))
     return out
 
 
-def _legend(d: ImageDraw.ImageDraw, score: SeatScore, width: int, say: Say,
+def _legend(d: ImageDraw.ImageDraw, score: SeatScore | RivalScore, width: int, say: Say,
             colours: Colours) -> list[tuple[int, int, str, int | None]]:
     """Where each part of the breakdown is named: (row, x offset, text, colour), in rows as wide as
     `width`. A positive part has the colour of its piece of the bar; a negative one (points lost) none."""
@@ -83,7 +86,7 @@ def _integer(points: int, say: Say) -> str:
     return say(msg("core.summary.negative" if points < 0 else "core.summary.positive", value=abs(points)))
 
 
-def _breakdown(d: ImageDraw.ImageDraw, score: SeatScore, x: int, y: int, bar: int, width: int, best: int,
+def _breakdown(d: ImageDraw.ImageDraw, score: SeatScore | RivalScore, x: int, y: int, bar: int, width: int, best: int,
                say: Say, colours: Colours) -> None:
     """The total's positive parts as a bar (`bar` px for the highest sum of parts), then every part's name
     and points below it, in as many rows as they need within `width`."""
@@ -139,34 +142,62 @@ def _chart(d: ImageDraw.ImageDraw, summary: Summary, names: Sequence[str], y: in
         d.text((right + 34, top + 2 + s * 22), fit_text(d, who, 13, 100), font=font(13), fill=INK)
 
 
+def _band_frame(d: ImageDraw.ImageDraw, y: int, height: int, colour: str, winner: bool, place: int,
+                say: Say) -> None:
+    """A band's panel (gold-edged for a winner), its colour strip and its place."""
+    d.rectangle((10, y, WIDTH - 10, y + height - 8), fill=PANEL, outline=GOLD if winner else FAINT,
+                width=3 if winner else 1)
+    d.rectangle((10, y, 18, y + height - 8), fill=colour)
+    d.text((30, y + 8), say(msg("core.summary.place", place=place)), font=font(20, True), fill=INK)
+
+
 def draw(summary: Summary, names: Sequence[str], say: Say, title: Msg, detail: Detail | None = None,
          detail_height: int = 0, points: str = "core.summary.points", per_round: Msg | None = None,
          seat_colours: Sequence[str] = SEAT_COLOURS) -> bytes:
     """The summary picture. `detail` draws the game's own part of each seat's band (`detail_height` px);
     `points` is the plural key of a total ("{count} pontos"), `per_round` the chart's title,
     `seat_colours` the seats' (a game whose table shows players in colours of its own passes them)."""
-    order = sorted(summary.seats, key=lambda s: (s.rank, s.seat))
     scores = {s.seat: s for s in summary.score.seats}
+    rivals = summary.score.rivals
     _, measure = canvas(1, 1)
     legend_width = WIDTH - 60
     parts = _colours(summary, say)
-    rows = max([1] + [1 + max([row for row, _, _, _ in _legend(measure, s, legend_width, say, parts)], default=0)
-                      for s in summary.score.seats])
-    band = BAND + (rows - 1) * LEGEND_ROW + detail_height
+
+    def rows(score: SeatScore | RivalScore) -> int:
+        return 1 + max([row for row, _, _, _ in _legend(measure, score, legend_width, say, parts)], default=0)
+
+    rows_seats = max([1] + [rows(s) for s in summary.score.seats])
+    band = BAND + (rows_seats - 1) * LEGEND_ROW + detail_height
+    # every seat and rival in its place (a record's place counts the rivals that scored more than the
+    # seat since 2026-12-07; the max keeps an older record's solo loss from reading first)
+    totals = {s.seat: scores[s.seat].total if s.seat in scores else 0 for s in summary.seats}
+    bands: list[tuple[int, int, SummarySeat | RivalScore]] = [
+        (max(s.rank, 1 + sum(r.total > totals[s.seat] for r in rivals)), 0, s) for s in summary.seats]
+    bands += [(1 + sum(t > r.total for t in totals.values()) + sum(o.total > r.total for o in rivals), 1, r)
+              for r in rivals]
+    bands.sort(key=lambda b: (b[0], b[1], b[2].seat if isinstance(b[2], SummarySeat) else 0))
+    rival_band = BAND + (max([1] + [rows(r) for r in rivals]) - 1) * LEGEND_ROW
     chart = CHART if len(summary.rounds) > 1 else 0
-    height = 60 + band * len(order) + chart + 10
+    height = 60 + band * len(summary.seats) + rival_band * len(rivals) + chart + 10
     image, d = canvas(WIDTH, height)
     d.text((20, 16), fit_text(d, say(title), 22, WIDTH - 40, True), font=font(22, True), fill=INK)
-    best = max([1] + [sum(line.points for line in s.lines if line.points > 0) for s in summary.score.seats])
+    best = max([1] + [sum(line.points for line in s.lines if line.points > 0)
+                      for s in [*summary.score.seats, *rivals]])
     y = 56
-    for seat in order:
+    for place, _, entry in bands:
+        if isinstance(entry, RivalScore):
+            won = not summary.score.winners and all(entry.total > t for t in totals.values())
+            _band_frame(d, y, rival_band, RIVAL_COLOUR, won, place, say)
+            d.text((80, y + 10), fit_text(d, say(entry.label), 18, 360, True), font=font(18, True), fill=INK)
+            d.text((WIDTH - 24, y + 6), say(msg(points, count=entry.total)), font=font(20, True), fill=INK,
+                   anchor="ra")
+            _breakdown(d, entry, 30, y + 40, WIDTH - 300, legend_width, best, say, parts)
+            y += rival_band
+            continue
+        seat = entry
         score = scores.get(seat.seat)
-        colour = seat_colours[seat.seat % len(seat_colours)]
-        winner = seat.seat in summary.score.winners
-        d.rectangle((10, y, WIDTH - 10, y + band - 8), fill=PANEL, outline=GOLD if winner else FAINT,
-                    width=3 if winner else 1)
-        d.rectangle((10, y, 18, y + band - 8), fill=colour)
-        d.text((30, y + 8), say(msg("core.summary.place", place=seat.rank)), font=font(20, True), fill=INK)
+        _band_frame(d, y, band, seat_colours[seat.seat % len(seat_colours)], seat.seat in summary.score.winners,
+                    place, say)
         who = names[seat.seat] if seat.seat < len(names) else f"#{seat.seat + 1}"
         if seat.left:
             who = say(msg("core.summary.left", name=who))

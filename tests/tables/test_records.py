@@ -1,7 +1,9 @@
 """What a finished game leaves behind, through `handle` alone: its record, the ratings (once per
 game), the statistics and the lists of finished games; places, ties and who is rated."""
 
-from rulesets.core import FinalScore, SeatScore
+import pytest
+
+from rulesets.core import FinalScore, RivalScore, SeatScore, msg
 from tests.tables.harness import ANA, BIA, CAIO, GROUP, World
 from workers.tables import ratings
 
@@ -121,6 +123,13 @@ def test_places_share_ties_and_put_who_left_last():
     assert ratings.places(_score(10, 20, 20, 5, winners=[1, 2]), [False] * 4) == [2, 1, 1, 3]
     assert ratings.places(_score(30, 20, 20, winners=[0]), [False, False, False]) == [1, 2, 2]
     assert ratings.places(_score(30, 20, 10, winners=[0]), [True, False, True]) == [2, 1, 2]
+
+
+@pytest.mark.parametrize("player,rival,place", [(30, 37, 2), (37, 37, 1), (41, 37, 1)])
+def test_the_solo_opponent_takes_first_place_when_it_scored_more(player, rival, place):
+    score = _score(player, winners=[0] if player > rival else [])
+    score.rivals = [RivalScore(label=msg("spellbook.score.opponent"), total=rival, lines=[])]
+    assert ratings.places(score, [False]) == [place]
 
 
 def test_a_shared_place_is_shared_by_the_model():

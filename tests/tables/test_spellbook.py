@@ -27,6 +27,10 @@ def test_a_solo_game_to_the_final_scores():
     assert world.table()["status"] == "over"
     final = world.chat(GROUP).final_scores()
     assert "Fim de jogo: Spellbook" in final and "Oponente" in final and "Familiar" in final
+    # the opponent beat Ana: it is named the winner, not "nobody won" (and the record puts Ana second)
+    assert "2. <b>Ana</b>: 20 pontos" in final and "🤖 <b>Oponente</b>: 34 pontos" in final
+    assert "🏆 Vencedor: <b>Oponente</b>" in final and "Ninguém venceu" not in final
+    assert world.dir.records[world.table()["id"]]["seats"][0]["place"] == 2
     # in solo the prompt is edited in place all game long, the status once a Day
     assert calls / presses <= 1.5, (calls, presses)
 

@@ -656,11 +656,15 @@ def score_lines(ctx: Ctx, game: Game, match: Match, lang: str) -> list[str]:
     final = game.score(match.state)
     lines = [render.t("tables.score.header", lang, game=render.game_title(table.game, lang))]
     winners = [render.name(names[s]) for s in final.winners]
+    if not winners:  # a rival that is no seat (the solo opponent) may have won: said so, not "nobody won"
+        winners = [render.name(render.game_plain(r.label, lang, names)) for r in final.rivals
+                   if all(r.total > s.total for s in final.seats)]
     if not winners:
         lines.append(render.t("tables.score.nobody", lang))
     else:
         lines.append(render.t("tables.score.winners", lang, count=len(winners), names=render.join(winners, lang)))
     for rank, s in enumerate(sorted(final.seats, key=lambda x: (-x.total, x.seat)), start=1):
+        rank += sum(r.total > s.total for r in final.rivals)  # a solo game lost to the opponent is second
         mark = render.t("tables.status.stand_in_mark", lang) if table.seats[s.seat].left else render.Safe("")
         lines.append(render.t("tables.score.seat", lang, rank=rank, name=names[s.seat], mark=mark,
                               count=s.total))

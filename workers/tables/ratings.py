@@ -10,7 +10,8 @@ Places: the winners first (FinalScore.winners: a shared victory is a tie), then 
 totals tie, and a tie is shared as the model shares it. A seat whose player left (`/sair`: the
 stand-in played on) is placed below everyone who stayed, tied with the others who left — leaving
 a game you are losing must not protect your rating — so a game where everyone but one left still
-counts, as a win for the one who stayed (docs/telegram.md, "Ratings").
+counts, as a win for the one who stayed (docs/telegram.md, "Ratings"). A rival that is no seat (the
+solo opponent) takes a place too when it scored more: a solo game lost 30 to 37 is second, not first.
 
 The table logic reads the old ratings through the Directory (with the revision of each record) and
 writes the new ones in the Result; the commit that ends the game checks those revisions, so two
@@ -66,7 +67,9 @@ def places(score: FinalScore, left: list[bool]) -> list[int]:
     key = {seat: (True, True, 0) if left[seat] else (False, seat not in score.winners, -totals.get(seat, 0))
            for seat in range(len(left))}
     order = sorted(set(key.values()))
-    return [order.index(key[seat]) + 1 for seat in range(len(left))]
+    return [order.index(key[seat]) + 1 + sum(r.total > totals.get(seat, 0) and seat not in score.winners
+                                             for r in score.rivals)
+            for seat in range(len(left))]
 
 
 def rate(old: list[Rating], place: list[int], won: list[bool]) -> list[Rating]:

@@ -1,0 +1,75 @@
+"""Spellbook's end-of-game picture in solo: the opponent (no seat, a rival of the score) has a band of its
+own in its place, so a game lost to it shows the player second, and the opponent first with its gold edge."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import locales
+from rulesets.core import Match, act, new_match
+from rulesets.core.ai.players import decide
+from rulesets.core.summary import Summary, SummarySeat, timeline
+from rulesets.spellbook.game import GAME
+
+
+@cache
+def _solo() -> Match:
+    match = new_match(GAME, {"difficulty": 3}, 1, 6)
+    while not GAME.is_over(match.state):
+        match, _ = act(match, 0, decide(GAME, match.state, 0, "stand-in", len(match.log)).choice)
+    return match
+
+
+def _summary(match: Match, rival_total: int | None = None, rank: int = 1) -> Summary:
+    score = GAME.score(match.state)
+    if rival_total is not None:
+        score.rivals[0].total = rival_total
+        score.winners = [0] if score.seats[0].total > rival_total else []
+    line = timeline(GAME, match)
+    return Summary(game="spellbook", score=score, rounds=line.rounds, start=line.start,
+                   view=GAME.view(match.state, None), seats=[SummarySeat(seat=0, rank=rank)])
+
+
+def _drawn(summary: Summary) -> tuple[bytes, list[tuple[str, dict]]]:
+    said: list[tuple[str, dict]] = []
+
+    def say(m):
+        said.append((m.key, dict(m.params)))
+        return locales.render(m, "pt_BR", ["Ana"])
+
+    return GAME.summary_picture(summary, ["Ana"], say), said
+
+
+def _places(said: list[tuple[str, dict]]) -> list[int]:
+    return [params["place"] for key, params in said if key == "core.summary.place"]
+
+
+def _bands(said: list[tuple[str, dict]]) -> list[str]:
+    """The keys said from the first band on (the parts' colours are named before, in a fixed order)."""
+    keys = [key for key, _ in said]
+    return keys[keys.index("core.summary.place"):]
+
+
+def test_a_solo_game_lost_to_the_opponent_shows_it_first_and_the_player_second():
+    match = _solo()
+    score = GAME.score(match.state)
+    assert score.winners == [] and score.rivals[0].total > score.seats[0].total  # the stand-in lost
+    for rank in (2, 1):  # the record's place (2 since the opponent counts), or an older record's 1
+        png, said = _drawn(_summary(match, rank=rank))
+        assert png.startswith(b"\x89PNG")
+        assert _places(said) == [1, 2]  # the opponent's band first, then Ana's
+        keys = _bands(said)
+        assert keys.index("spellbook.score.opponent") < keys.index("spellbook.score.familiar")
+
+
+def test_a_solo_game_won_shows_the_player_first_and_a_tie_shares_the_first_place():
+    match = _solo()
+    mine = GAME.score(match.state).seats[0].total
+    won, said = _drawn(_summary(match, rival_total=mine - 1))
+    assert _places(said) == [1, 2]
+    keys = _bands(said)
+    assert keys.index("spellbook.score.familiar") < keys.index("spellbook.score.opponent")
+    lost, _ = _drawn(_summary(match, rank=2))
+    assert won != lost
+    _, said = _drawn(_summary(match, rival_total=mine))
+    assert _places(said) == [1, 1]
