@@ -122,6 +122,10 @@ def draw(view: dict[str, Any], names: Sequence[str], say: Say) -> bytes:
             d.rectangle((x0, y + 30, x0 + 24, y + 54), outline=FAINT, fill="#ffffff")
             if i < len(track):
                 _token(d, x0 + 12, y + 42, 10, track[i])
-        d.text((22 + TRACK_SPACES * 27 + 8, y + 32), f"{solo.get('track_points', 0)} + {len(solo.get('bottom', []))}",
+        # its points, and where they come from ("0 + 0" alone did not say)
+        track_points, bottom = solo.get("track_points", 0), len(solo.get("bottom", []))
+        d.text((WIDTH - 24, y + 8), say(msg("spellbook.picture.opponent_points", track=track_points, bottom=bottom)),
+               font=font(13), fill=INK, anchor="ra")
+        d.text((22 + TRACK_SPACES * 27 + 8, y + 32), say(msg("spellbook.points", count=track_points + bottom)),
                font=font(15, True), fill=INK)
     return encode(image)

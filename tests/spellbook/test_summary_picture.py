@@ -1,5 +1,6 @@
-"""Spellbook's end-of-game picture in solo: the opponent (no seat, a rival of the score) has a band of its
-own in its place, so a game lost to it shows the player second, and the opponent first with its gold edge."""
+"""Spellbook's pictures in solo: at the end of the game the opponent (no seat, a rival of the score) has a
+band of its own in its place, so a game lost to it shows the player second and the opponent first, with its
+gold edge; during the game the table's picture says what the opponent's points are made of."""
 
 from __future__ import annotations
 
@@ -73,3 +74,22 @@ def test_a_solo_game_won_shows_the_player_first_and_a_tie_shares_the_first_place
     assert won != lost
     _, said = _drawn(_summary(match, rival_total=mine))
     assert _places(said) == [1, 1]
+
+
+def test_the_table_picture_says_where_the_opponents_points_come_from():
+    match = new_match(GAME, {"difficulty": 3}, 1, 6)
+    while len(match.state.opp) < 5:
+        match, _ = act(match, 0, decide(GAME, match.state, 0, "stand-in", len(match.log)).choice)
+    view = GAME.view(match.state, None)
+    said: list = []
+
+    def say(m):
+        said.append(m)
+        return locales.render(m, "pt_BR", ["Ana"])
+
+    GAME.picture(view, ["Ana"], say)
+    track, bottom = view["solo"]["track_points"], len(view["solo"]["bottom"])
+    assert track > 0 and bottom == 3  # difficulty 3: three bag tokens in the bottom area at setup
+    shown = [locales.render(m, "pt_BR", ["Ana"]) for m in said
+             if m.key in ("spellbook.picture.opponent_points", "spellbook.points")]
+    assert f"trilha {track} + parte de baixo {bottom}" in shown and f"{track + bottom} pts" in shown
