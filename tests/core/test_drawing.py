@@ -3,16 +3,12 @@ bot's name) is left out of the pictures instead of drawn as empty boxes."""
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
 import locales
-from rulesets.core import Match, act, new_match
-from rulesets.core.ai.players import decide
 from rulesets.core.drawing import _has_glyph, drawable, fit, fit_text
-from rulesets.core.summary import Summary, SummarySeat, timeline
 from rulesets.registry import get_game
+from tests.spellbook.test_summary_picture import _solo, _summary
 
 SPELLBOOK = get_game("spellbook")
 
@@ -43,38 +39,20 @@ def test_fitting_a_name_never_keeps_an_undrawable_character():
     assert fit("🤖 Bot Médio 2", 14, 60).startswith("Bot") and "🤖" not in fit_text(d, "🤖 Bot Médio 2", 14, 60)
 
 
-@cache
-def _played() -> Match:
-    match = new_match(SPELLBOOK, {}, 2, 7)
-    while not SPELLBOOK.is_over(match.state):
-        seat = SPELLBOOK.to_act(match.state)[0]
-        match, _ = act(match, seat, decide(SPELLBOOK, match.state, seat, "stand-in", len(match.log)).choice)
-    return match
-
-
-def _summary(match: Match) -> Summary:
-    score = SPELLBOOK.score(match.state)
-    line = timeline(SPELLBOOK, match)
-    ranks = sorted(score.seats, key=lambda s: -s.total)
-    return Summary(game="spellbook", score=score, rounds=line.rounds, start=line.start,
-                   view=SPELLBOOK.view(match.state, None),
-                   seats=[SummarySeat(seat=s.seat, rank=ranks.index(s) + 1) for s in score.seats])
-
-
 def test_a_bots_name_is_drawn_without_the_robot_in_the_table_and_summary_pictures():
     """The pictures of a game with "🤖 Bot Difícil 1" are the pictures with "Bot Difícil 1": the robot is
     left out, not drawn as a box (the end-of-game summary showed one before)."""
-    match = _played()
-    plain = ["Ana", "Bot Difícil 1"]
+    match = _solo()
+    plain = ["Bot Difícil 1"]
 
     def say(m):
         return locales.render(m, "pt_BR", plain)
 
-    for names in (["Ana", "🤖 Bot Difícil 1"], ["Ana 🎲", "Bot Difícil 1"]):
+    for names in (["🤖 Bot Difícil 1"], ["Bot Difícil 1 🎲"]):
         assert SPELLBOOK.summary_picture(_summary(match), names, say) == \
             SPELLBOOK.summary_picture(_summary(match), plain, say)
         view = SPELLBOOK.view(match.state, None)
         assert SPELLBOOK.picture(view, names, say) == SPELLBOOK.picture(view, plain, say)
     # and the names matter to the picture (the comparison above can fail)
-    assert SPELLBOOK.summary_picture(_summary(match), ["Ana", "Bruno"], say) != \
+    assert SPELLBOOK.summary_picture(_summary(match), ["Bruno"], say) != \
         SPELLBOOK.summary_picture(_summary(match), plain, say)
