@@ -27,14 +27,16 @@ class Progress(BaseModel):
 
     round: int
     points: list[int]
+    rivals: list[int] = []  # the points of each rival that is no seat (Spellbook's solo opponent), as shown
 
 
 class RoundPoints(BaseModel):
-    """Each seat's points when round `round` ended (the last entry: the final scores)."""
+    """Each seat's points when round `round` ended (the last entry: the final scores), and each rival's."""
 
     round: int
     points: list[int]
     final: bool = False
+    rivals: list[int] = []
 
 
 class SummarySeat(BaseModel):
@@ -54,6 +56,7 @@ class Summary(BaseModel):
     seats: list[SummarySeat]
     view: dict[str, Any]  # the final position, as the group sees it
     start: list[int] = []  # each seat's points when the first round began (empty: 0 each)
+    start_rivals: list[int] = []  # each rival's (the solo opponent's bottom area)
 
 
 def positions(match: Match) -> Iterator[tuple[int, Any]]:
@@ -81,6 +84,7 @@ class Timeline(BaseModel):
     rounds: list[RoundPoints] = []
     starts: list[tuple[int, int]] = []  # (round, index of its first log entry)
     start: list[int] = []  # each seat's points when the first round began (Trickerion's 5 Fame)
+    start_rivals: list[int] = []  # each rival's then
 
 
 def timeline(game: Game, match: Match) -> Timeline:
@@ -88,20 +92,23 @@ def timeline(game: Game, match: Match) -> Timeline:
     rounds: list[RoundPoints] = []
     starts: list[tuple[int, int]] = []
     start: list[int] = []
+    start_rivals: list[int] = []
     last: Progress | None = None
     for i, state in positions(match):
         now = game.progress(game.view(state, None))
         if now is None:
             return Timeline()
         if last is not None and now.round != last.round and last.round > 0:
-            rounds.append(RoundPoints(round=last.round, points=list(now.points)))
+            rounds.append(RoundPoints(round=last.round, points=list(now.points), rivals=list(now.rivals)))
         if now.round > 0 and (last is None or now.round != last.round):
             starts.append((now.round, i))
-            start = start or list(now.points)
+            if not starts[1:]:
+                start, start_rivals = list(now.points), list(now.rivals)
         last = now
     final = game.score(match.state)
     totals = [0] * match.players
     for s in final.seats:
         totals[s.seat] = s.total
-    rounds.append(RoundPoints(round=last.round if last else 0, points=totals, final=True))
-    return Timeline(rounds=rounds, starts=starts, start=start)
+    rounds.append(RoundPoints(round=last.round if last else 0, points=totals, final=True,
+                              rivals=[r.total for r in final.rivals]))
+    return Timeline(rounds=rounds, starts=starts, start=start, start_rivals=start_rivals)

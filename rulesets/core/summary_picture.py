@@ -114,7 +114,7 @@ def _chart(d: ImageDraw.ImageDraw, summary: Summary, names: Sequence[str], y: in
     d.rectangle((10, y, WIDTH - 10, y + CHART - 10), fill=PANEL, outline=FAINT)
     d.text((22, y + 8), say(title), font=font(15, True), fill=INK)
     left, right, top, bottom = 60, WIDTH - 150, y + 36, y + CHART - 40
-    top_value = max([1, *summary.start] + [p for r in rounds for p in r.points])
+    top_value = max([1, *summary.start, *summary.start_rivals] + [p for r in rounds for p in [*r.points, *r.rivals]])
     d.line((left, bottom, right, bottom), fill=INK)
     d.line((left, top, left, bottom), fill=INK)
     for frac in (0.5, 1.0):
@@ -127,19 +127,25 @@ def _chart(d: ImageDraw.ImageDraw, summary: Summary, names: Sequence[str], y: in
     for i, r in enumerate(rounds):
         label = say(msg("core.summary.final")) if r.final else str(r.round)
         d.text((xs[i], bottom + 6), label, font=font(11), fill=INK, anchor="ma")
-    seats = len(summary.seats)
-    for s in range(seats):
-        colour = colours[s % len(colours)]
+    # one line per seat, then one per rival that is no seat (the solo opponent: the race a solo game is)
+    lines: list[tuple[str, str, int, list[int]]] = []
+    for s in range(len(summary.seats)):
+        who = names[s] if s < len(names) else f"#{s + 1}"
         begin = summary.start[s] if s < len(summary.start) else 0  # before the first round's end
+        lines.append((who, colours[s % len(colours)], begin, [r.points[s] for r in rounds if s < len(r.points)]))
+    for k, rival in enumerate(summary.score.rivals):
+        got = [r.rivals[k] for r in rounds if k < len(r.rivals)]
+        if len(got) == len(rounds):  # an older record kept no rival's rounds: no line rather than a wrong one
+            begin = summary.start_rivals[k] if k < len(summary.start_rivals) else 0
+            lines.append((say(rival.label), RIVAL_COLOUR, begin, got))
+    for row, (who, colour, begin, values) in enumerate(lines):
         points = [(left, bottom - (bottom - top) * begin / top_value)]
-        points += [(xs[i], bottom - (bottom - top) * r.points[s] / top_value)
-                   for i, r in enumerate(rounds) if s < len(r.points)]
+        points += [(xs[i], bottom - (bottom - top) * v / top_value) for i, v in enumerate(values)]
         d.line(points, fill=colour, width=3)
         for px, py in points[1:]:
             d.ellipse((px - 3, py - 3, px + 3, py + 3), fill=colour)
-        who = names[s] if s < len(names) else f"#{s + 1}"
-        d.rectangle((right + 16, top + 4 + s * 22, right + 28, top + 16 + s * 22), fill=colour)
-        d.text((right + 34, top + 2 + s * 22), fit_text(d, who, 13, 100), font=font(13), fill=INK)
+        d.rectangle((right + 16, top + 4 + row * 22, right + 28, top + 16 + row * 22), fill=colour)
+        d.text((right + 34, top + 2 + row * 22), fit_text(d, who, 13, 100), font=font(13), fill=INK)
 
 
 def _band_frame(d: ImageDraw.ImageDraw, y: int, height: int, colour: str, winner: bool, place: int,

@@ -24,7 +24,10 @@ def round_of(view: dict[str, Any]) -> int:
 
 
 def progress(view: dict[str, Any]) -> Progress:
-    return Progress(round=round_of(view), points=[p.get("points", 0) for p in view.get("players") or []])
+    solo = view.get("solo")  # the opponent's points: its track and its bottom area (scoring.opponent_score)
+    rivals = [solo.get("track_points", 0) + len(solo.get("bottom") or [])] if solo else []
+    return Progress(round=round_of(view), points=[p.get("points", 0) for p in view.get("players") or []],
+                    rivals=rivals)
 
 
 def played_with(view: dict[str, Any], seat: int) -> list[str]:

@@ -1,6 +1,7 @@
 """Spellbook's pictures in solo: at the end of the game the opponent (no seat, a rival of the score) has a
 band of its own in its place, so a game lost to it shows the player second and the opponent first, with its
-gold edge; during the game the table's picture says what the opponent's points are made of."""
+gold edge, and the chart of points per round has its line beside the player's; during the game the table's
+picture says what the opponent's points are made of."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def _summary(match: Match, rival_total: int | None = None, rank: int = 1) -> Sum
         score.rivals[0].total = rival_total
         score.winners = [0] if score.seats[0].total > rival_total else []
     line = timeline(GAME, match)
-    return Summary(game="spellbook", score=score, rounds=line.rounds, start=line.start,
+    return Summary(game="spellbook", score=score, rounds=line.rounds, start=line.start, start_rivals=line.start_rivals,
                    view=GAME.view(match.state, None), seats=[SummarySeat(seat=0, rank=rank)])
 
 
@@ -93,3 +94,33 @@ def test_the_table_picture_says_where_the_opponents_points_come_from():
     shown = [locales.render(m, "pt_BR", ["Ana"]) for m in said
              if m.key in ("spellbook.picture.opponent_points", "spellbook.points")]
     assert f"trilha {track} + parte de baixo {bottom}" in shown and f"{track + bottom} pts" in shown
+
+
+def test_the_chart_follows_the_race_against_the_opponent_round_by_round():
+    match = _solo()
+    line = timeline(GAME, match)
+    rival = GAME.score(match.state).rivals[0].total
+    assert line.start_rivals == [3]  # difficulty 3: three bag tokens in the bottom area at setup
+    assert all(len(r.rivals) == 1 for r in line.rounds) and line.rounds[-1].rivals == [rival]
+    values = [r.rivals[0] for r in line.rounds]
+    assert values == sorted(values) and values[0] < rival  # the track only grows
+    _, said = _drawn(_summary(match))
+    keys = [key for key, _ in said]
+    chart = keys.index("core.summary.per_round")
+    assert "spellbook.score.opponent" in keys[chart:]  # the opponent's line is named in the chart's legend
+    # an older record kept no rival's rounds: the picture is drawn, without that line
+    old = _summary(match)
+    for r in old.rounds:
+        r.rivals = []
+    _, said = _drawn(old)
+    keys = [key for key, _ in said]
+    assert "spellbook.score.opponent" not in keys[keys.index("core.summary.final"):]
+
+
+def test_two_players_have_no_rival_in_the_timeline():
+    match = new_match(GAME, {}, 2, 3)
+    while not GAME.is_over(match.state):
+        seat = GAME.to_act(match.state)[0]
+        match, _ = act(match, seat, decide(GAME, match.state, seat, "stand-in", len(match.log)).choice)
+    line = timeline(GAME, match)
+    assert line.start_rivals == [] and all(r.rivals == [] for r in line.rounds)

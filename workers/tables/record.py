@@ -50,11 +50,13 @@ class GameRecord(BaseModel):
     rounds: list[RoundPoints] = []
     round_starts: list[tuple[int, int]] = []  # (round, log index where it began): the replay's jumps
     start_points: list[int] = []  # each seat's points when the first round began (the chart's start)
+    start_rivals: list[int] = []  # each rival's (Spellbook's solo opponent)
     match: dict[str, Any]  # rulesets.core.Match JSON, log included
 
     def summary(self, view: dict[str, Any]) -> Summary:
         """The end-of-game picture's data; `view` is the final public view."""
         return Summary(game=self.game, score=self.score, rounds=self.rounds, view=view, start=self.start_points,
+                       start_rivals=self.start_rivals,
                        seats=[SummarySeat(seat=i, rank=s.place, rating=s.rating, change=s.change, left=s.left)
                               for i, s in enumerate(self.seats)])
 
@@ -133,7 +135,8 @@ def ending(ctx: Ctx, game: Game, match: Match) -> GameRecord:
     record = GameRecord(id=table.id, game=table.game, chat_id=table.chat_id, started_at=table.started_at,
                         ended_at=ctx.now, options=dict(match.options), seats=record_seats, rated=rated,
                         with_bots=any(s.bot for s in seats), score=final, rounds=rounds.rounds,
-                        round_starts=rounds.starts, start_points=rounds.start, match=match.model_dump(mode="json"))
+                        round_starts=rounds.starts, start_points=rounds.start,
+                        start_rivals=rounds.start_rivals, match=match.model_dump(mode="json"))
     ctx.result.finished = Finished(table_id=table.id, game=table.game, chat_id=table.chat_id, ended_at=ctx.now,
                                    record=record.model_dump(mode="json"), users=[s.user_id for s in seats if not s.bot],
                                    ratings=updates, stats=stats)
