@@ -1,13 +1,18 @@
 """Spellbook end to end through `handle` alone: scripted users press the buttons they see."""
 
 import io
+import re
 
 import pytest
 from PIL import Image
 
+from rulesets.core import FinalScore, SeatScore
 from rulesets.registry import get_game
 from tests.tables.harness import ANA, BIA, CAIO, GROUP, World
 from workers.tables import picture
+from workers.tables import play as table_play
+from workers.tables.context import Ctx
+from workers.tables.model import Table
 
 SKIP = "Pular esta fase"  # a keen player skips a phase only when nothing else is possible
 
@@ -42,6 +47,10 @@ def test_a_three_player_game_to_the_final_scores(seed):
     final = world.chat(GROUP).final_scores()
     assert final.count("pontos") + final.count("ponto\n") >= 3
     assert "Vencedor" in final or "Vitória compartilhada" in final
+    # each seat's number is its place as the record keeps it
+    record = world.dir.records[world.table()["id"]]
+    shown = dict((name, int(place)) for place, name in re.findall(r"^(\d+)\. <b>(.+?)</b>", final, re.M))
+    assert shown == {s["name"]: s["place"] for s in record["seats"]}
     # per Day: one edit per move, a new prompt for the next player, one status edit
     assert calls / presses <= 2.2, (calls, presses)
     status = world.chat(GROUP).slots["status"]
@@ -113,3 +122,19 @@ def test_a_new_turn_message_recaps_what_the_others_did():
     new = [o for o in result.outbound if o.chat_id == second]
     assert len(new) == 1 and not new[0].silent
     assert f"• {name} " in new[0].text and "Começa o Dia 1" in new[0].text
+
+
+def test_a_shared_victory_shares_the_first_place_in_the_final_scores(monkeypatch):
+    """Three players tied on points, spells and Materia share the victory: each is "1.", not 1, 2 and 3."""
+    world = World()
+    world.open_lobby("spellbook", [ANA, BIA, CAIO])
+    world.press(ANA, GROUP, "Começar")
+    game = get_game("spellbook")
+    tied = FinalScore(seats=[SeatScore(seat=i, total=18, lines=[]) for i in range(3)], winners=[0, 1, 2],
+                      end_reason="familiar")
+    monkeypatch.setattr(game, "score", lambda state: tied)
+    table = Table.model_validate(world.table())
+    ctx = Ctx(table, world.command(ANA, GROUP, text="/status"), world.dir, world.now)
+    lines = table_play.score_lines(ctx, game, table.load(), "pt_BR")
+    assert [line.split(".")[0] for line in lines if re.match(r"^\d+\. ", line)] == ["1", "1", "1"]
+    assert "Vitória compartilhada" in lines[1]

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from rulesets.core import Event, Game, IllegalMove, Match, act, can_undo, contract, new_match, undo
 from rulesets.registry import get_game
 from workers.protocol import Button, ascii_int, callback
-from workers.tables import cards, picture, record, reminders, render, summary
+from workers.tables import cards, picture, ratings, record, reminders, render, summary
 from workers.tables.context import Ctx
 from workers.tables.model import Shown
 
@@ -663,8 +663,11 @@ def score_lines(ctx: Ctx, game: Game, match: Match, lang: str) -> list[str]:
         lines.append(render.t("tables.score.nobody", lang))
     else:
         lines.append(render.t("tables.score.winners", lang, count=len(winners), names=render.join(winners, lang)))
-    for rank, s in enumerate(sorted(final.seats, key=lambda x: (-x.total, x.seat)), start=1):
-        rank += sum(r.total > s.total for r in final.rivals)  # a solo game lost to the opponent is second
+    # the places the record keeps: the winners first, tied seats share one, a rival that scored more (the solo
+    # opponent) counts above, who left comes last
+    place = ratings.places(final, [seat.left for seat in table.seats])
+    for s in sorted(final.seats, key=lambda x: (place[x.seat], -x.total, x.seat)):
+        rank = place[s.seat]
         mark = render.t("tables.status.stand_in_mark", lang) if table.seats[s.seat].left else render.Safe("")
         lines.append(render.t("tables.score.seat", lang, rank=rank, name=names[s.seat], mark=mark,
                               count=s.total))
