@@ -39,8 +39,8 @@
   1.13 s on a slow host's hours (docs/ai.md).
 - **The tree kept from one decision to the next (solo)**: a search starts from the subtree its last
   one left under the move played (`reuses`, rulesets/core/ai/memory.py): 72 wins of 100 paired solo
-  games against 66, then 70 and 58 of two fresh hundreds — 66.7 % of 300, within chance of the code before
-  on fresh seeds, at a lower p95 (0.76–0.94 s; docs/ai.md, session 27).
+  games against 66, then 70, 58 and 84 of 140 fresh — 64.5 % of 440, within chance of the code before
+  on fresh seeds, at a lower p95 (0.76–0.94 s in session 27, up to 1.06 s on a slow hour; docs/ai.md).
 - **Close calls (difícil, two or more players)**: moves the evaluation at the cut values within 0.03
   of the best are played to the end of the game in the same 40 games each (`Budget.settle`, `close`,
   `settles`); not in solo, where it made the bot worse.
