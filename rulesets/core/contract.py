@@ -135,6 +135,17 @@ class FinalScore(BaseModel):
     rivals: list[RivalScore] = []
     notes: list[Msg] = []  # how ties were broken, etc.
 
+    def rivals_above(self, total: int) -> int:
+        """How many rivals scored more than `total`: they take the places above it (a solo game lost to
+        Spellbook's opponent is second)."""
+        return sum(r.total > total for r in self.rivals)
+
+    def rival_winners(self) -> list[RivalScore]:
+        """The rivals that won: no seat did, and each scored more than every seat (the solo opponent)."""
+        if self.winners:
+            return []
+        return [r for r in self.rivals if all(r.total > s.total for s in self.seats)]
+
 
 Say = Callable[[Msg], str]  # renders a Msg in the viewer's language (player names included)
 TABLE = "table"  # Game.pictures: the game draws the table (Game.picture)

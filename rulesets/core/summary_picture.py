@@ -178,7 +178,7 @@ def draw(summary: Summary, names: Sequence[str], say: Say, title: Msg, detail: D
     # seat since 2026-12-07; the max keeps an older record's solo loss from reading first)
     totals = {s.seat: scores[s.seat].total if s.seat in scores else 0 for s in summary.seats}
     bands: list[tuple[int, int, SummarySeat | RivalScore]] = [
-        (max(s.rank, 1 + sum(r.total > totals[s.seat] for r in rivals)), 0, s) for s in summary.seats]
+        (max(s.rank, 1 + summary.score.rivals_above(totals[s.seat])), 0, s) for s in summary.seats]
     bands += [(1 + sum(t > r.total for t in totals.values()) + sum(o.total > r.total for o in rivals), 1, r)
               for r in rivals]
     bands.sort(key=lambda b: (b[0], b[1], b[2].seat if isinstance(b[2], SummarySeat) else 0))
@@ -192,8 +192,7 @@ def draw(summary: Summary, names: Sequence[str], say: Say, title: Msg, detail: D
     y = 56
     for place, _, entry in bands:
         if isinstance(entry, RivalScore):
-            won = not summary.score.winners and all(entry.total > t for t in totals.values())
-            _band_frame(d, y, rival_band, RIVAL_COLOUR, won, place, say)
+            _band_frame(d, y, rival_band, RIVAL_COLOUR, entry in summary.score.rival_winners(), place, say)
             d.text((80, y + 10), fit_text(d, say(entry.label), 18, 360, True), font=font(18, True), fill=INK)
             d.text((WIDTH - 24, y + 6), say(msg(points, count=entry.total)), font=font(20, True), fill=INK,
                    anchor="ra")

@@ -657,8 +657,7 @@ def score_lines(ctx: Ctx, game: Game, match: Match, lang: str) -> list[str]:
     lines = [render.t("tables.score.header", lang, game=render.game_title(table.game, lang))]
     winners = [render.name(names[s]) for s in final.winners]
     if not winners:  # a rival that is no seat (the solo opponent) may have won: said so, not "nobody won"
-        winners = [render.name(render.game_plain(r.label, lang, names)) for r in final.rivals
-                   if all(r.total > s.total for s in final.seats)]
+        winners = [render.name(render.game_plain(r.label, lang, names)) for r in final.rival_winners()]
     if not winners:
         lines.append(render.t("tables.score.nobody", lang))
     else:

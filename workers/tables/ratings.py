@@ -67,8 +67,7 @@ def places(score: FinalScore, left: list[bool]) -> list[int]:
     key = {seat: (True, True, 0) if left[seat] else (False, seat not in score.winners, -totals.get(seat, 0))
            for seat in range(len(left))}
     order = sorted(set(key.values()))
-    return [order.index(key[seat]) + 1 + sum(r.total > totals.get(seat, 0) and seat not in score.winners
-                                             for r in score.rivals)
+    return [order.index(key[seat]) + 1 + (0 if seat in score.winners else score.rivals_above(totals.get(seat, 0)))
             for seat in range(len(left))]
 
 
