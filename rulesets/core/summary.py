@@ -102,7 +102,7 @@ def timeline(game: Game, match: Match) -> Timeline:
             rounds.append(RoundPoints(round=last.round, points=list(now.points), rivals=list(now.rivals)))
         if now.round > 0 and (last is None or now.round != last.round):
             starts.append((now.round, i))
-            if not starts[1:]:
+            if len(starts) == 1:  # the first round began: the points before any round ended
                 start, start_rivals = list(now.points), list(now.rivals)
         last = now
     final = game.score(match.state)

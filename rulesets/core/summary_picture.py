@@ -27,6 +27,7 @@ PART_COLOURS = ("#3f6e8c", "#d08c2c", "#6b9e4a", "#a8506b", "#4c4c9e", "#8c6d3f"
                 "#9b7fc9", "#e0849a", "#7fb0d9", "#cfb53b")
 BAND = 96
 CHART = 230
+OVERLAP = 4  # px wider a chart line is drawn for each later line on the same stretch
 
 # (draw, seat, x, y, width): the game's own details of one seat, under its breakdown
 Detail = Callable[[ImageDraw.ImageDraw, int, int, int, int], None]
@@ -138,12 +139,20 @@ def _chart(d: ImageDraw.ImageDraw, summary: Summary, names: Sequence[str], y: in
         if len(got) == len(rounds):  # an older record kept no rival's rounds: no line rather than a wrong one
             begin = summary.start_rivals[k] if k < len(summary.start_rivals) else 0
             lines.append((say(rival.label), RIVAL_COLOUR, begin, got))
+    # Two seats that scored alike round by round would draw one line over the other and only the last
+    # would show, so a stretch some later line shares is drawn wider, by OVERLAP px a line sharing it:
+    # the lines on top leave each earlier colour as a stripe along their edges.
+    tracks = [[begin, *values] for _, _, begin, values in lines]
     for row, (who, colour, begin, values) in enumerate(lines):
         points = [(left, bottom - (bottom - top) * begin / top_value)]
         points += [(xs[i], bottom - (bottom - top) * v / top_value) for i, v in enumerate(values)]
-        d.line(points, fill=colour, width=3)
-        for px, py in points[1:]:
-            d.ellipse((px - 3, py - 3, px + 3, py + 3), fill=colour)
+        later = tracks[row + 1:]
+        for i in range(len(points) - 1):
+            shared = sum(t[i:i + 2] == tracks[row][i:i + 2] for t in later)
+            d.line(points[i:i + 2], fill=colour, width=3 + OVERLAP * shared)
+        for i, (px, py) in enumerate(points[1:], start=1):
+            r = 3 + OVERLAP // 2 * sum(len(t) > i and t[i] == tracks[row][i] for t in later)
+            d.ellipse((px - r, py - r, px + r, py + r), fill=colour)
         d.rectangle((right + 16, top + 4 + row * 22, right + 28, top + 16 + row * 22), fill=colour)
         d.text((right + 34, top + 2 + row * 22), fit_text(d, who, 13, 100), font=font(13), fill=INK)
 
