@@ -143,9 +143,10 @@ def _chart(d: ImageDraw.ImageDraw, summary: Summary, names: Sequence[str], y: in
     # would show, so a stretch some later line shares is drawn wider, by OVERLAP px a line sharing it:
     # the lines on top leave each earlier colour as a stripe along their edges.
     tracks = [[begin, *values] for _, _, begin, values in lines]
-    for row, (who, colour, begin, values) in enumerate(lines):
-        points = [(left, bottom - (bottom - top) * begin / top_value)]
-        points += [(xs[i], bottom - (bottom - top) * v / top_value) for i, v in enumerate(values)]
+    for row, (who, colour, _, _) in enumerate(lines):
+        # a seat missing from some rounds' points has a shorter track: its line stops there
+        points = [(x, bottom - (bottom - top) * v / top_value)
+                  for x, v in zip([left, *xs], tracks[row], strict=False)]
         later = tracks[row + 1:]
         for i in range(len(points) - 1):
             shared = sum(t[i:i + 2] == tracks[row][i:i + 2] for t in later)
