@@ -34,7 +34,7 @@ from rulesets.spellbook.state import (
     Log,
     State,
 )
-from rulesets.spellbook.steps import Task, automatic, decision, push
+from rulesets.spellbook.steps import Task, automatic, decision, push, resolve, settle
 
 STANDARD_LEARN = {"m": "s"}
 TAKE = ["take." + kind for kind in KIND_IDS]  # the choice that takes each kind from the Altar
@@ -116,6 +116,16 @@ def allowed_actions(st: State) -> int:
     return 2 if st.phase == MORNING and extra_morning(st, st.cur) else 1
 
 
+def play(st: State, choice: str, rng: Rng, log: Log) -> None:
+    """A move: the answer to the pending step, or else a phase action; then the game runs on to
+    the next decision (`Spellbook.play`; here so that the compiled search calls it directly)."""
+    if st.q:
+        resolve(st, choice, rng, log)
+    else:
+        choose(st, choice, rng, log)
+    settle(st, rng, log, phase_flow)
+
+
 def choose(st: State, choice: str, rng: Rng, log: Log) -> None:
     """A phase action picked from the phase prompt."""
     if choice == "pass":
@@ -130,7 +140,7 @@ def next_phase(st: State) -> None:
     st.acted = 0
     if st.phase == NIGHT:
         st.phase = DUSK
-        end = [{"do": "refill", "opp": len(st.opp)}, {"do": "day_end"}]
+        end: list[Task] = [{"do": "refill", "opp": len(st.opp)}, {"do": "day_end"}]
         push(st, *([{"do": "feed_track"}] if st.solo else []), *end)
     else:
         st.phase += 1

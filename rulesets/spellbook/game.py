@@ -53,7 +53,7 @@ from rulesets.spellbook.data import (
 )
 from rulesets.spellbook.spells import load_all
 from rulesets.spellbook.state import SEATS, SETUP, SPELL_NAMES, Log, Options, Player, State
-from rulesets.spellbook.steps import actor, push, resolve, settle, step_options
+from rulesets.spellbook.steps import actor, push, settle, step_options
 
 load_all()
 
@@ -130,11 +130,7 @@ class Spellbook(Game[State, Options]):
     @staticmethod
     def play(state: State, choice: str, rng: Rng, log: Log) -> None:
         """The move itself, logging into `log` (the AI's simulations pass a QuietLog)."""
-        if state.q:
-            resolve(state, choice, rng, log)
-        else:
-            day.choose(state, choice, rng, log)
-        settle(state, rng, log, day.phase_flow)
+        day.play(state, choice, rng, log)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)

@@ -143,18 +143,39 @@ def test_close_calls_are_played_on_in_the_same_games():
     assert played_on(sighted, state, 0, "bid:1", other, to_the_end) != one  # the games do matter
 
 
-def test_every_close_call_is_played_on_in_the_same_games(monkeypatch):
-    seen: list[tuple[str, list]] = []
+class _Watched(_Blind):
+    """_Blind, noting the world each simulation was dealt from (the seed of its determinization's
+    generator) and the first move played in it. Watched through the knowledge, not by a spy on the
+    search's own functions: compiled (rulesets/compiled.py), the search calls those directly."""
 
-    def spy(knowledge, state, seat, choice, games, budget):
-        seen.append((choice, games))
-        return played_on(knowledge, state, seat, choice, games, budget)
+    def __init__(self) -> None:
+        super().__init__()
+        self.worlds: list[tuple[int, str | None]] = []
 
-    monkeypatch.setattr(search_module, "played_on", spy)
+    def determinize(self, state: ToyState, seat: int, rng) -> ToyState:
+        self.worlds.append((rng.seed, None))
+        return super().determinize(state, seat, rng)
+
+    def apply(self, state: ToyState, seat: int, choice: str, rng) -> None:
+        world, first = self.worlds[-1]
+        if first is None:
+            self.worlds[-1] = (world, choice)
+        super().apply(state, seat, choice, rng)
+
+
+def test_every_close_call_is_played_on_in_the_same_games():
+    watched = _Watched()
     state = ToyState(target=10, scores=[9, 9], bids=[None, None])
-    assert search(_Blind(), state, 0, Budget(iterations=60, settle=20), "dificil", seed=2).choice == "bid:3"
-    assert sorted(c for c, _ in seen) == ["bid:1", "bid:2", "bid:3"]
-    assert all(games == seen[0][1] and len(games) == 20 for _, games in seen)
+    assert search(watched, state, 0, Budget(iterations=60, settle=20), "dificil", seed=2).choice == "bid:3"
+    played_on_worlds: dict[str, list[int]] = {}
+    for world, choice in watched.worlds:
+        # the search's iterations are dealt from its own generator (seed 2), each game played on from one of its own
+        if world != 2:
+            played_on_worlds.setdefault(choice, []).append(world)
+    assert sorted(played_on_worlds) == ["bid:1", "bid:2", "bid:3"]
+    games = played_on_worlds["bid:1"]
+    assert len(games) == 20 and len(set(games)) == 20
+    assert all(worlds == games for worlds in played_on_worlds.values())
 
 
 def _root_move(choice: str, visits: int, mean: float) -> search_module.Node:

@@ -153,8 +153,9 @@ class Knowledge:
         """Each seat's standing in 0..1 at a cut that is not the end of the game."""
         raise NotImplementedError
 
-    def horizon(self, state: Any) -> int:
-        """A clock that rises by one at each natural cut (end of a Day, of a round)."""
+    def horizon(self, state: Any) -> float:
+        """A clock that rises by one at each natural cut (end of a Day, of a round; Spellbook's solo
+        clock rises by a quarter at each Day's end)."""
         raise NotImplementedError
 
     def policy(self, state: Any, seat: int, choices: list[str], rng: SearchRng) -> str:

@@ -235,7 +235,7 @@ def _select(node: Node, actor: int, ranked: list[tuple[str, float]], budget: Bud
     return best, False
 
 
-def _rollout(knowledge: Knowledge, sim: Any, rng: SearchRng, clock: int, budget: Budget,
+def _rollout(knowledge: Knowledge, sim: Any, rng: SearchRng, clock: float, budget: Budget,
              actions: int, noise: SearchRng | None = None) -> list[float]:
     """Play on with the policy to the horizon or the end. `rng` draws chance (the rules') and,
     unless a stream of its own is given as `noise`, the policy's choices too."""

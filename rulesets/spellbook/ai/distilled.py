@@ -20,32 +20,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import yaml
-from pydantic import BaseModel, RootModel
-
+from rulesets.spellbook.ai.distilled_file import PATH, Offset, Trio, load
 from rulesets.spellbook.ai.values import MAJOR_STEPS
-from rulesets.spellbook.data import DATA, FAMILIAR_SPACES, NCOL, POOL_LIMIT
+from rulesets.spellbook.data import FAMILIAR_SPACES, NCOL, POOL_LIMIT
 from rulesets.spellbook.state import PHASE_NAMES, State
 
 STAGE_ENDS = (4, 9)  # Days played by which the early game, then the middle game, is over
 STAGES = ("early", "middle", "late")
 SPELL_CHOICE_STEPS = {"learn", "upgrade", "pick_spell"}  # the spell's own value tells those choices apart
-PATH = DATA / "ai_distilled.yaml"
 
 POSITION = ("reserve", "familiar", "learned")  # what position() measures, each from 0 to 1
 
-Trio = tuple[float, float, float]
-
-
-class Offset(BaseModel):
-    """What one kind of choice adds to the judgement, in value points."""
-
-    stage: Trio = (0.0, 0.0, 0.0)  # at each stage of the game: early, middle, late
-    position: Trio = (0.0, 0.0, 0.0)  # times each measure of position(): reserve, Familiar, learned
-
-
-class Distilled(RootModel[dict[str, dict[str, Offset]]]):
-    """decision (a phase or a step) -> kind of choice -> its offset."""
+__all__ = ["PATH", "Offset", "Trio", "load", "offsets"]  # the data file's schema is distilled_file.py's
 
 
 def decision(st: State) -> str:
@@ -86,11 +72,6 @@ def position(st: State, p: int = 0) -> Trio:
 def weigh(weights: Sequence[float], x: Trio) -> float:
     """What a position adds through the weights of one kind of choice: their dot product."""
     return weights[0] * x[0] + weights[1] * x[1] + weights[2] * x[2]
-
-
-def load() -> dict[str, dict[str, Offset]]:
-    with PATH.open(encoding="utf-8") as fh:
-        return Distilled.model_validate(yaml.safe_load(fh) or {}).root
 
 
 OFFSETS = load()

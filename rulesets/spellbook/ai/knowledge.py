@@ -49,69 +49,23 @@
 from __future__ import annotations
 
 from rulesets.core.ai import Budget, Knowledge, SearchRng, standing
-from rulesets.core.ai.copying import construct
 from rulesets.core.ai.knowledge import MARGIN_SHARE, WIN_SHARE, final_rewards
 from rulesets.core.rng import Rng
-from rulesets.spellbook.ai import distilled, solo_value
+from rulesets.spellbook.ai import solo_value
 from rulesets.spellbook.ai.estimate import estimate
-from rulesets.spellbook.ai.sight import known_in_box, unseen
-from rulesets.spellbook.ai.values import NO_PLAN, choice_values, minor_step, plan_weights, undominated
-from rulesets.spellbook.data import NKIND
+from rulesets.spellbook.ai.rollout import copy_state, deal_unseen, pick_plan, rollout_move
+from rulesets.spellbook.ai.values import NO_PLAN, choice_values, minor_step, undominated
+from rulesets.spellbook.day import play
 from rulesets.spellbook.game import GAME
 from rulesets.spellbook.scoring import seat_points, track_score
-from rulesets.spellbook.state import Player, QuietLog, State
+from rulesets.spellbook.state import QuietLog, State
 
 MINOR_EFFORT = 0.35  # which Materia to take, store, pay or discard: fewer iterations settle it
-NOISE = 0.6  # the rollouts' randomness, in value points: enough to try the near-best moves too
 FACIL_WIDTH = 4  # fácil searches only this many of the best-looking choices
 SOLO_SCALE = 1.2  # solo: points of margin over the track that make a clear lead (2+ players: `scale`);
 # the margin's part of a solo value, as of a finished game's reward, is on four times this
 _QUIET = QuietLog()  # what a simulated move logs is read by nobody: one log for them all
 SOLO_DAYS = 4  # solo: a cut every four Days (no other player's Day between; two were too short-sighted)
-
-
-def copy_state(st: State) -> State:
-    """A deep copy (every list is the copy's own). The steps' dicts are copied one level: the rules
-    build new lists for a step instead of changing one in place."""
-    d = st.__dict__
-    players = [construct(Player, {"pool": list(p.pool), "fam": list(p.fam), "lv": list(p.lv),
-                                  "tok": list(p.tok), "days": p.days}) for p in st.players]
-    return construct(State, {**d, "spells": list(st.spells), "players": players, "altar": list(st.altar),
-                             "bag": list(st.bag), "disc": list(st.disc), "q": [dict(t) for t in st.q],
-                             "opp": list(st.opp), "bottom": list(st.bottom)})
-
-
-def deal_unseen(st: State, rng: SearchRng) -> None:
-    """Re-deal the Materia nobody sees between the bag and the discard box, keeping each one's
-    size. Those just discarded that Comunhão 5 may keep are known to be in the box."""
-    in_box = known_in_box(st)
-    hidden: list[int] = []
-    for k, n in enumerate(unseen(st)):
-        if n:
-            hidden += [k] * n
-    rng.shuffle(hidden)
-    box = sum(st.disc) - sum(in_box)
-    st.disc = disc = in_box
-    st.bag = bag = [0] * NKIND
-    for k in hidden[:box]:
-        disc[k] += 1
-    for k in hidden[box:]:
-        bag[k] += 1
-
-
-def pick_plan(st: State, rng: SearchRng) -> int:
-    """Solo: the colour of the spell one iteration's player sets out to collect, drawn by
-    `values.plan_weights` (NO_PLAN when every spell is learned)."""
-    weights = plan_weights(st, 0)
-    total = sum(w for _, w in weights)
-    if total <= 0:
-        return NO_PLAN
-    x = rng.random() * total
-    for colour, w in weights:
-        x -= w
-        if x <= 0:
-            return colour
-    return weights[-1][0]  # rounding left a sliver past the last weight
 
 
 def solo_reward(state: State, fit: solo_value.Weights = solo_value.FITTED,
@@ -200,16 +154,7 @@ class SpellbookKnowledge(Knowledge):
         return sum(pl.days for pl in players)
 
     def policy(self, state: State, seat: int, choices: list[str], rng: SearchRng) -> str:
-        values = choice_values(state, seat, choices, self.plan(state))
-        if len(state.players) == 1 and (learned := distilled.offsets(state, choices, seat)):
-            values = [v + o for v, o in zip(values, learned, strict=True)]
-        best, best_value = choices[0], float("-inf")
-        rand = rng.random
-        for choice, value in zip(choices, values, strict=True):
-            value += NOISE * rand()
-            if value > best_value:
-                best, best_value = choice, value
-        return best
+        return rollout_move(state, seat, choices, self.plan(state), rng)
 
     def order(self, state: State, seat: int, choices: list[str], level: str) -> list[tuple[str, float]]:
         choices = undominated(state, choices)
@@ -231,7 +176,7 @@ class SpellbookKnowledge(Knowledge):
         return MINOR_EFFORT if minor_step(state) else 1.0
 
     def apply(self, state: State, seat: int, choice: str, rng: Rng) -> None:
-        GAME.play(state, choice, rng, _QUIET)
+        play(state, choice, rng, _QUIET)
 
 
 KNOWLEDGE = SpellbookKnowledge()

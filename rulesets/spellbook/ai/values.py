@@ -48,7 +48,7 @@ def wants(st: State, p: int, plan: int = NO_PLAN) -> list[float]:
     for k in pool:
         own[_COLOUR[k]] += 1
     lv = pl.lv
-    out = []
+    out: list[float] = []
     for c, spell in enumerate(st.spells):
         v = 0.35 if lv[c] or not spell else _KEEN[spell] + _HELD[own[c]]
         if c == plan and not lv[c] and own[c] < 5:
