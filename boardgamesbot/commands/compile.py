@@ -46,8 +46,10 @@ MODULES = (
     "spellbook/ai/values.py",
     "spellbook/ai/estimate.py",
     "spellbook/ai/sight.py",
+    "spellbook/ai/simstate.py",
     "spellbook/ai/rollout.py",
     "spellbook/ai/distilled.py",
+    "spellbook/ai/solo_value.py",
 )
 GROUP = "rulesets_compiled"  # mypyc's shared library: rulesets_compiled__mypyc
 

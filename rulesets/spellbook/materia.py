@@ -5,7 +5,6 @@ stops an action part-way (rulebook p.5)."""
 from __future__ import annotations
 
 from bisect import bisect_right, insort
-from itertools import accumulate
 
 from rulesets.core import Rng
 from rulesets.spellbook.data import FAMILIAR_SPACES, NKIND, POOL_LIMIT
@@ -18,19 +17,30 @@ def draw(st: State, rng: Rng, n: int, log: Log) -> list[int]:
     out: list[int] = []
     bag = st.bag
     for _ in range(n):
-        ends = list(accumulate(bag))  # where each kind's tokens end, counted through the bag
+        ends = _ends(bag)
         if ends[-1] == 0:
             if not any(st.disc):
                 break
             for k in range(NKIND):
                 bag[k] += st.disc[k]
                 st.disc[k] = 0
-            ends = list(accumulate(bag))
+            ends = _ends(bag)
             log.add("bag_refilled", count=ends[-1])
         k = bisect_right(ends, rng.below(ends[-1]))
         bag[k] -= 1
         out.append(k)
     return out
+
+
+def _ends(bag: list[int]) -> list[int]:
+    """Where each kind's tokens end, counted through the bag (itertools.accumulate, written out: it
+    runs at every draw of every simulated move, and compiled a loop is faster than the iterator)."""
+    ends = [0] * NKIND
+    total = 0
+    for k in range(NKIND):
+        total += bag[k]
+        ends[k] = total
+    return ends
 
 
 def room(st: State, p: int) -> int:

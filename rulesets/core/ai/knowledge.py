@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -174,6 +174,13 @@ class Knowledge:
     def apply(self, state: Any, seat: int, choice: str, rng: Rng) -> None:
         """One move in a simulation. Games may override with a fast path that builds no text."""
         self.game.apply(state, seat, choice, rng)
+
+    # A game may play its rollouts in a loop of its own: a method `play_out(state, rng, pick, clock,
+    # limit, most, actions) -> actions` that plays exactly the moves search._rollout's loop would (the
+    # same draws from `rng` for chance and `pick` for the policy), up to the same horizon (`clock` +
+    # `limit`) or `most` actions in all, and returns that count. Spellbook's runs compiled, without a
+    # Python call per step.
+    play_out: Callable[[Any, SearchRng, SearchRng, float, int, int, int], int] | None = None
 
     def in_tree(self, state: Any) -> bool:
         """Whether a decision met below the root becomes a node of the tree (True), or is played by

@@ -245,6 +245,8 @@ def _rollout(knowledge: Knowledge, sim: Any, rng: SearchRng, clock: float, budge
     is_over, horizon, settled, policy, apply = (game.is_over, knowledge.horizon, game.settled, knowledge.policy,
                                                 knowledge.apply)
     limit, most = budget.horizon, budget.max_rollout
+    if knowledge.play_out is not None:  # the game's own loop: the same moves as the one below
+        actions = knowledge.play_out(sim, rng, pick, clock, limit, most, actions)
     while not is_over(sim) and horizon(sim) - clock < limit and actions < most:
         kept = settled(sim)  # (as in search)
         seats, menus = kept if kept is not None else (game.to_act(sim), _NONE)

@@ -53,19 +53,18 @@ from rulesets.core.ai.knowledge import MARGIN_SHARE, WIN_SHARE, final_rewards
 from rulesets.core.rng import Rng
 from rulesets.spellbook.ai import solo_value
 from rulesets.spellbook.ai.estimate import estimate
-from rulesets.spellbook.ai.rollout import copy_state, deal_unseen, pick_plan, rollout_move
+from rulesets.spellbook.ai.rollout import QUIET, deal_unseen, horizon, pick_plan, play_on, rollout_move
+from rulesets.spellbook.ai.simstate import copy_state
 from rulesets.spellbook.ai.values import NO_PLAN, choice_values, minor_step, undominated
 from rulesets.spellbook.day import play
 from rulesets.spellbook.game import GAME
 from rulesets.spellbook.scoring import seat_points, track_score
-from rulesets.spellbook.state import QuietLog, State
+from rulesets.spellbook.state import State
 
 MINOR_EFFORT = 0.35  # which Materia to take, store, pay or discard: fewer iterations settle it
 FACIL_WIDTH = 4  # fácil searches only this many of the best-looking choices
 SOLO_SCALE = 1.2  # solo: points of margin over the track that make a clear lead (2+ players: `scale`);
 # the margin's part of a solo value, as of a finished game's reward, is on four times this
-_QUIET = QuietLog()  # what a simulated move logs is read by nobody: one log for them all
-SOLO_DAYS = 4  # solo: a cut every four Days (no other player's Day between; two were too short-sighted)
 
 
 def solo_reward(state: State, fit: solo_value.Weights = solo_value.FITTED,
@@ -148,10 +147,11 @@ class SpellbookKnowledge(Knowledge):
         return not state.solo
 
     def horizon(self, state: State) -> float:
-        players = state.players
-        if len(players) == 1:  # solo (asked twice at every step of every rollout)
-            return players[0].days / SOLO_DAYS
-        return sum(pl.days for pl in players)
+        return horizon(state)
+
+    def play_out(self, state: State, rng: SearchRng, pick: SearchRng, clock: float, limit: int, most: int,
+                 actions: int) -> int:
+        return play_on(state, rng, pick, clock, limit, most, actions, self.plan(state))
 
     def policy(self, state: State, seat: int, choices: list[str], rng: SearchRng) -> str:
         return rollout_move(state, seat, choices, self.plan(state), rng)
@@ -176,7 +176,7 @@ class SpellbookKnowledge(Knowledge):
         return MINOR_EFFORT if minor_step(state) else 1.0
 
     def apply(self, state: State, seat: int, choice: str, rng: Rng) -> None:
-        play(state, choice, rng, _QUIET)
+        play(state, choice, rng, QUIET)
 
 
 KNOWLEDGE = SpellbookKnowledge()

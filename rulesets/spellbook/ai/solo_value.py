@@ -25,9 +25,9 @@ from __future__ import annotations
 import math
 
 import yaml
-from pydantic import BaseModel
 
 from rulesets.spellbook.ai.estimate import counted, economy, estimate, own_counts, track_now, whole_days
+from rulesets.spellbook.ai.solo_value_file import SoloValue, Spread
 from rulesets.spellbook.data import DATA, NCOL, familiar_points
 from rulesets.spellbook.scoring import seat_points
 from rulesets.spellbook.state import State
@@ -55,22 +55,6 @@ MEASURES = (
     "spells_near",  # unlearned spells with 2 of their colour held
     "learned_held",  # Materia held of learned spells' colours (Familiar food, wilds)
 )
-
-
-class Spread(BaseModel):
-    """How far the margins fell from the fit (one standard deviation): at_start + per_day · Days played."""
-
-    at_start: float
-    per_day: float
-
-
-class SoloValue(BaseModel):
-    """The fit: margin ≈ bias + Σ weight·measure + Σ by_day·measure·days."""
-
-    bias: float
-    weight: dict[str, float]
-    by_day: dict[str, float]
-    spread: Spread
 
 
 MIN_SPREAD = 0.5  # points: the fitted spread, a straight line, never narrower than this

@@ -48,12 +48,15 @@ def wants(st: State, p: int, plan: int = NO_PLAN) -> list[float]:
     for k in pool:
         own[_COLOUR[k]] += 1
     lv = pl.lv
-    out: list[float] = []
-    for c, spell in enumerate(st.spells):
+    spells = st.spells
+    out = [0.0] * NKIND
+    for c in range(NCOL):
+        spell = spells[c]
         v = 0.35 if lv[c] or not spell else _KEEN[spell] + _HELD[own[c]]
         if c == plan and not lv[c] and own[c] < 5:
             v += PLAN_WANT
-        out += (v, v, v)
+        k = c * NRUNE  # the colour's three kinds
+        out[k] = out[k + 1] = out[k + 2] = v
     return out
 
 
