@@ -28,6 +28,7 @@ HELP = "Compile the rules' and the search's hot modules (mypyc) into rulesets/_c
 # loaders stay Python: mypyc's native classes cannot be pydantic models, and they are not hot.
 MODULES = (
     "core/ai/search.py",
+    "core/ai/shuffle.py",
     "spellbook/steps.py",
     "spellbook/day.py",
     "spellbook/altar.py",

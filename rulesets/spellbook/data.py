@@ -140,14 +140,6 @@ KIND_IDS: list[str] = [f"{COLOURS[k // NRUNE]}_{RUNES[k % NRUNE]}" for k in rang
 KIND_BY_ID = {name: k for k, name in enumerate(KIND_IDS)}
 
 
-def familiar_points(stored: int) -> int:
-    return FAMILIAR.full if stored >= FAMILIAR_SPACES else FAMILIAR.spaces[stored]
-
-
-def track_points(placed: int) -> int:
-    return TRACK.full if placed >= TRACK_SPACES else TRACK.spaces[placed]
-
-
 def level_runes(spell: str, level: int) -> set[int]:
     """Runes allowed by a rune-naming phase spell used at `level` (lower levels included)."""
     runes = SPELLS[spell].runes or ()

@@ -5,8 +5,32 @@ then are shared. Solo: against the opponent's track + bottom area; a tie means n
 from __future__ import annotations
 
 from rulesets.core import FinalScore, RivalScore, ScoreLine, SeatScore, msg
-from rulesets.spellbook.data import NCOL, NRUNE, SPELL_COLOUR, SPELLS, familiar_points, track_points
+from rulesets.spellbook.data import (
+    FAMILIAR,
+    FAMILIAR_SPACES,
+    NCOL,
+    NRUNE,
+    SPELL_COLOUR,
+    SPELLS,
+    TRACK,
+    TRACK_SPACES,
+)
 from rulesets.spellbook.state import SEATS, SPELL_NAMES, State
+
+# Points by the Materia stored on the Familiar and by those placed on the solo track (data.py's
+# spaces), the last entry for a full one: the judgement reads them for every simulated position.
+FAMILIAR_POINTS = [*FAMILIAR.spaces, FAMILIAR.full]
+TRACK_POINTS = [*TRACK.spaces, TRACK.full]
+
+
+def familiar_points(stored: int) -> int:
+    """The Familiar's lowest visible value with `stored` Materia on it."""
+    return FAMILIAR_POINTS[min(stored, FAMILIAR_SPACES)]
+
+
+def track_points(placed: int) -> int:
+    """The solo track's points with `placed` Materia on it."""
+    return TRACK_POINTS[min(placed, TRACK_SPACES)]
 
 
 def seat_lines(st: State, p: int) -> list[ScoreLine]:

@@ -16,12 +16,10 @@ from rulesets.spellbook.data import (
     RUNES,
     SPELL_COLOUR,
     SPELLS,
-    familiar_points,
-    track_points,
 )
 from rulesets.spellbook.day import phase_options
 from rulesets.spellbook.learning import max_level
-from rulesets.spellbook.scoring import seat_lines
+from rulesets.spellbook.scoring import familiar_points, seat_lines, track_points
 from rulesets.spellbook.state import DUSK, MATERIA, OVER, PHASE_NAMES, SEATS, SETUP, SPELL_NAMES, State, materia_list
 from rulesets.spellbook.steps import STEPS, actor, step_options
 

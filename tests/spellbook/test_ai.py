@@ -26,9 +26,9 @@ from rulesets.spellbook.ai.rollout import SOLO_DAYS
 from rulesets.spellbook.ai.sight import in_sight
 from rulesets.spellbook.ai.simstate import SimPlayer, SimState
 from rulesets.spellbook.ai.values import NO_PLAN, PLAN_WANT, choice_values, plan_weights, wants
-from rulesets.spellbook.data import KIND_BY_ID, NCOL, NKIND, NRUNE, PER_KIND, SPELL_COLOUR, track_points
+from rulesets.spellbook.data import KIND_BY_ID, NCOL, NKIND, NRUNE, PER_KIND, SPELL_COLOUR
 from rulesets.spellbook.game import GAME
-from rulesets.spellbook.scoring import seat_points
+from rulesets.spellbook.scoring import seat_points, track_points
 from rulesets.spellbook.state import MIDDAY, MORNING, NIGHT, QuietLog
 
 from .helpers import m, position

@@ -16,8 +16,8 @@ from rulesets.core.ai import standing
 from rulesets.spellbook.ai import KNOWLEDGE, solo_value
 from rulesets.spellbook.ai.estimate import solo_lead
 from rulesets.spellbook.ai.knowledge import SOLO_SCALE
-from rulesets.spellbook.data import KIND_BY_ID, familiar_points
-from rulesets.spellbook.scoring import seat_points
+from rulesets.spellbook.data import KIND_BY_ID
+from rulesets.spellbook.scoring import familiar_points, seat_points
 
 from .helpers import m, position
 

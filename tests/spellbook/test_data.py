@@ -6,7 +6,7 @@ import pytest
 import yaml
 
 import locales
-from rulesets.spellbook import data
+from rulesets.spellbook import data, scoring
 
 REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "spellbook"
 
@@ -40,7 +40,7 @@ def test_boards_match_the_reference():
     fam, track = ref["familiar_board"], ref["solo_opponent_track"]
     assert list(data.FAMILIAR.spaces) == fam["space_values"]
     assert data.FAMILIAR.full == fam["full_board_points"]
-    assert [data.familiar_points(n) for n in range(15)] == [fam["points_by_stored_count"][n] for n in range(15)]
+    assert [scoring.familiar_points(n) for n in range(15)] == [fam["points_by_stored_count"][n] for n in range(15)]
     assert list(data.TRACK.spaces) == track["space_values"]
     assert data.TRACK.full == track["full_track_points"]
     assert list(data.TRACK.altar_reset) == track["altar_reset_symbol_spaces"]

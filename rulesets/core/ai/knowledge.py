@@ -36,6 +36,7 @@ from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
+from rulesets.core.ai.shuffle import shuffle as fisher_yates
 from rulesets.core.contract import FinalScore, Game
 from rulesets.core.rng import Rng
 
@@ -89,12 +90,9 @@ class SearchRng(Rng):
         return int(self.random() * n)
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Rng's Fisher–Yates with the same draws (`below` written out: a determinization shuffles
-        the unseen cards every iteration)."""
-        random = self.random
-        for i in range(len(items) - 1, 0, -1):
-            j = int(random() * (i + 1))
-            items[i], items[j] = items[j], items[i]
+        """Rng's Fisher–Yates with the same draws (`below` written out, compiled: a determinization
+        shuffles the unseen cards every iteration)."""
+        fisher_yates(items, self.random)
 
     def finish(self) -> list[int]:
         return []

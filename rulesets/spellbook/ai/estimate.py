@@ -19,8 +19,8 @@ from __future__ import annotations
 import math
 
 from rulesets.spellbook.ai.beliefs import BASE, POINTS, SPELL_BELIEFS, WEIGHTS
-from rulesets.spellbook.data import FAMILIAR_SPACES, NCOL, NRUNE, TRACK_SPACES, familiar_points, track_points
-from rulesets.spellbook.scoring import seat_points
+from rulesets.spellbook.data import FAMILIAR_SPACES, NCOL, NRUNE, TRACK_SPACES
+from rulesets.spellbook.scoring import familiar_points, seat_points, track_points
 from rulesets.spellbook.state import DUSK, MIDDAY, MORNING, NIGHT, State
 
 SOLO_TRUST = 0.6  # solo: the share of its own projection a player counts on against the track (solo_lead)

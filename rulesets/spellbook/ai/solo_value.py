@@ -28,8 +28,8 @@ import yaml
 
 from rulesets.spellbook.ai.estimate import counted, economy, estimate, own_counts, track_now, whole_days
 from rulesets.spellbook.ai.solo_value_file import SoloValue, Spread
-from rulesets.spellbook.data import DATA, NCOL, familiar_points
-from rulesets.spellbook.scoring import seat_points
+from rulesets.spellbook.data import DATA, NCOL
+from rulesets.spellbook.scoring import familiar_points, seat_points
 from rulesets.spellbook.state import State
 
 PATH = DATA / "ai_solo_value.yaml"

@@ -22,9 +22,9 @@ from rulesets.spellbook.data import (
     POOL_LIMIT,
     RUNES,
     SPELL_COLOUR,
-    familiar_points,
 )
 from rulesets.spellbook.learning import learnable, max_level
+from rulesets.spellbook.scoring import familiar_points
 from rulesets.spellbook.state import MIDDAY, MORNING, NIGHT, State
 
 LEARN_TASK = {"m": "s"}
