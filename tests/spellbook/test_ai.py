@@ -14,9 +14,9 @@ import pytest
 
 from rulesets.core import new_match, replay
 from rulesets.core.ai import LEVELS, SearchRng, choose, decide, players
-from rulesets.core.ai.knowledge import final_rewards
+from rulesets.core.ai.knowledge import Budget, final_rewards
 from rulesets.core.ai.players import derive_seed
-from rulesets.core.ai.search import search
+from rulesets.core.ai.search import _rollout, search
 from rulesets.core.match import act
 from rulesets.core.playout import random_playout
 from rulesets.spellbook.ai import KNOWLEDGE, solo_value
@@ -307,6 +307,28 @@ def test_a_simulation_plays_on_a_copy_the_rules_treat_as_the_state():
             assert sim.fields() == state.model_dump()
         again = copy_state(sim)
         assert again == sim and again is not sim and again.players[0] is not sim.players[0]
+
+
+class _GenericRollouts(type(KNOWLEDGE)):
+    """Spellbook's knowledge without its own rollout loop: the search's generic one plays them."""
+
+    play_out = None
+
+
+def test_spellbooks_own_rollout_loop_plays_the_generic_loops_moves():
+    generic = _GenericRollouts()
+    for match in _positions(12, seed=21):
+        state = match.state
+        for budget in (Budget(iterations=1, horizon=1), Budget(iterations=1, horizon=1 << 30, max_rollout=60),
+                       Budget(iterations=1, horizon=1 << 30, max_rollout=2000)):
+            for world in (1, 2):
+                sims, rewards = [], []
+                for knowledge in (KNOWLEDGE, generic):
+                    sim = knowledge.determinize(state, 0, SearchRng(world))
+                    rewards.append(_rollout(knowledge, sim, SearchRng(world + 10), knowledge.horizon(sim), budget, 0,
+                                            SearchRng(world + 20)))
+                    sims.append(sim.fields())
+                assert sims[0] == sims[1] and rewards[0] == rewards[1]
 
 
 def test_the_plan_belongs_to_its_iterations_copy_and_makes_its_colour_wanted():

@@ -34,9 +34,10 @@
 - **The tree, in solo**: below the root, the minor steps (which Materia to pay, give the track or
   discard) are played by the policy instead of taking a level of the tree each (`in_tree`), so the
   tree reaches the next Mornings and Nights: 18 wins of 60 fresh solo games instead of 14 (docs/ai.md).
-- **Budget, in solo**: difícil thinks with twice its iterations (`solo_budgets`: 1,200, minor steps
-  420): 130 wins of 200 paired fresh solo games instead of 114; 64.6 % of 500 at a p95 of 0.8–1.0 s, up to
-  1.13 s on a slow host's hours (docs/ai.md).
+- **Budget, in solo**: difícil thinks with four times its iterations (`solo_budgets`: 2,400, minor
+  steps 840). Twice (1,200) won 130 of 200 paired fresh solo games instead of 114 and 64.6 % of 500;
+  four times wins about 73 % of fresh games, at a p95 under 1 s once the search runs compiled
+  (docs/ai.md, "Solo, compiled").
 - **The tree kept from one decision to the next (solo)**: a search starts from the subtree its last
   one left under the move played (`reuses`, rulesets/core/ai/memory.py): 72 wins of 100 paired solo
   games against 66, then 70, 58 and 84 of 140 fresh — 64.5 % of 440, within chance of the code before
@@ -86,10 +87,12 @@ class SpellbookKnowledge(Knowledge):
         "dificil": Budget(iterations=600, horizon=1, exploration=0.5, bias=0.5, settle=40, close=0.03,
                           tree_weight=2.0, time_cap_s=5.0),
     }
-    # Solo, difícil thinks twice as long: one seat's decisions are all the search serves, and twice
-    # the iterations won 130 of 200 paired fresh games against 114 (docs/ai.md, sessions 23 and 24).
+    # Solo, difícil thinks four times as long (2,400 iterations, minor steps 840): one seat's decisions
+    # are all the search serves, and the strength is bought with iterations (docs/ai.md, "Solo,
+    # compiled"): twice the iterations won 130 of 200 paired fresh games against 114 (sessions 23-24),
+    # four times 74 % of fresh ones; affordable since the search runs compiled (rulesets/compiled.py).
     # Fácil and médio keep theirs (fácil's 0.2 s).
-    solo_budgets = {"dificil": budgets["dificil"].scaled(2.0)}
+    solo_budgets = {"dificil": budgets["dificil"].scaled(4.0)}
 
     def __init__(self) -> None:
         # The plan of the iteration under way, with the state it was dealt for: the search runs one
