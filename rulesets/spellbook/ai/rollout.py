@@ -1,5 +1,6 @@
-"""What each iteration of Spellbook's search does besides the rules: it deals its own copy of the
-position (the unseen Materia re-dealt; in solo, a plan drawn) and plays the rollouts' moves.
+"""What each iteration of Spellbook's search does besides the rules: it deals its copy of the
+position (simstate.py; the unseen Materia re-dealt, in solo a plan drawn), plays the rollouts' moves
+(`rollout_move`) in a loop of its own (`play_on`) and keeps the clock that cuts them (`horizon`).
 
 Module functions, so that they run compiled (rulesets/compiled.py) while knowledge.py's class,
 which tests and the fitting tools subclass, stays a Python class that calls them.
