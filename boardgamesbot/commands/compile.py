@@ -80,6 +80,12 @@ def run(args: argparse.Namespace) -> int:
     return 0 if files is not None else 1
 
 
+def _not_python(folder: str, names: list[str]) -> set[str]:
+    """copytree's filter: the package's Python files and folders, not its data nor earlier builds."""
+    return {n for n in names if n in ("_compiled", "__pycache__")
+            or (not n.endswith(".py") and not os.path.isdir(os.path.join(folder, n)))}
+
+
 def build() -> None:
     """Compile MODULES into a fresh lib folder, then write the manifest that points at it."""
     try:
@@ -87,17 +93,23 @@ def build() -> None:
         from setuptools import Distribution
     except ImportError as exc:  # a production image without the dev dependencies
         raise SystemExit(f"compile needs mypy and setuptools ({exc}): pip install -e '.[dev]'") from exc
-    root = compiled.ROOT.parent  # mypyc names modules by their path from here
     work = compiled.DIR / "work"  # C sources, objects and mypy's cache, kept for the next build
     work.mkdir(parents=True, exist_ok=True)
     lib = compiled.DIR / f"lib-{time.time_ns()}"
     sources = {m: compiled.digest(compiled.ROOT / m) for m in MODULES}  # read before the build: what it compiles
     compiled.MANIFEST.unlink(missing_ok=True)  # no manifest while the build is under way
+    # mypyc names modules by their path from the folder it runs in, and mypy takes that folder's other
+    # modules for the project's own: the package's Python files are copied to a folder of their own
+    # (an installed package's folder is site-packages, where mypy would meet every library)
+    root = work / "src"
+    shutil.rmtree(root, ignore_errors=True)
+    shutil.copytree(compiled.ROOT, root / "rulesets", ignore=_not_python)
     cwd = os.getcwd()
     os.chdir(root)
     try:
         extensions = mypycify(
-            ["--cache-dir", str(work / "mypy"), "--follow-imports=silent", *[f"rulesets/{m}" for m in MODULES]],
+            ["--cache-dir", str(work / "mypy"), "--follow-imports=silent", "--explicit-package-bases",
+             *[f"rulesets/{m}" for m in MODULES]],
             opt_level="3", group_name=GROUP, target_dir=str(work / "c"))
         dist = Distribution({"name": "rulesets-compiled", "ext_modules": extensions})
         command = dist.get_command_obj("build_ext")
