@@ -37,7 +37,7 @@ def test_compose_runs_redis_with_aof_and_every_role_with_a_healthcheck():
         assert env.get("BGB_CPU_IDLE") == ("1" if role == "ai" else None), role
     dockerfile = (ROOT / "Dockerfile").read_text()
     for package in ("bot", "workers", "rulesets", "locales", "boardgamesbot"):
-        assert f"COPY {package} ./{package}" in dockerfile
+        assert f"COPY {package} /app/{package}" in dockerfile
 
 
 def test_the_beat_health_check_follows_the_scans_heartbeat(store, monkeypatch):
